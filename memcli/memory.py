@@ -29,7 +29,7 @@ from memcli.engine import Engine, backend_overrides, one_call_at_a_time, resolve
 from memcli.errors import BadInputError
 from memcli.memory_episodes import EpisodesAPI
 from memcli.memory_transfer import TransferAPI
-from memcli.memory_warm import on_open
+from memcli.memory_warm import on_open, online
 from memcli.refs import memory_ref, parse_ref, positive_id
 from memcli.settings import Settings
 from memcli.text import check_query, check_text, not_text, whole_number
@@ -70,8 +70,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             opens a private in-memory database (tests).
         user: the user every call is bound to (default: ``MEMCLI_USER``, config, "default").
         settings: a ready :class:`Settings`; ``db``/``user`` and other keyword overrides apply on top.
-        embedder: an embedding model to use instead of the configured one (it is also the
-            query encoder).
+        embedder: an embedding model to use instead of the configured one (it is also the query encoder).
         extractor, judge: write-path backends to use instead of the configured ones (objects),
             or their names (``"llm"``, ``"offline"``): then a settings override.
 
@@ -96,7 +95,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         self._context: MemoryContextBuilder | None = None
         self._read_loader: ReadPathLoader | None = None
         if self.settings.read_threads and str(self.settings.db) != ":memory:":  # a library's first context answers
-            on_open(self.settings.model)
+            on_open(self)
 
     def close(self) -> None:
         """Close the database connections; the object is unusable afterwards (also on ``with`` exit)."""
@@ -141,7 +140,8 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         from memcli.governance.views import item_model
         return item_model(self.store, row, self.settings)
 
-    # -- write path: online ----------------------------------------------------------------
+    # -- write path: online (a new process's warm-up takes no step meanwhile: memcli.memory_warm) ---------------
+    @online()
     def capture(self, text: str, *, role: str = "user", at: str | datetime | None = None,
                 session: str | None = None, key: str | None = None, allow_future: bool = False) -> CaptureResult:
         """Record an utterance: one source row + one outbox row, no model (see write.capture).
@@ -164,6 +164,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             raise BadInputError(validation_line(exc)) from None
         return capture(self.store, self.user, utt, max_chars=self.settings.max_turn_chars)
 
+    @online()
     def capture_jsonl(self, lines: Iterable[str], *, allow_future: bool = False) -> list[CaptureResult]:
         """Capture JSON Lines utterances (fields of :class:`Utterance`); all validated first
         (an ``at`` more than a day ahead is a bad line unless ``allow_future``)."""
@@ -392,17 +393,17 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         return self.retrieval.retrieve(self.user, query, limit=limit, as_of=as_of, min_score=min_score,
                                        legs=ALL_LEGS if legs is None else legs, explain=explain, deadline=deadline)
 
+    @online()
     def context(self, query: str, *, budget_ms: int | None = None, max_tokens: int | None = None,
                 lang: str | None = None, fmt: str = "text", system: str | None = None,
                 history: list[Any] | None = None, limit: int = 5, as_of: str | datetime | None = None,
                 min_score: float | None = None, legs: tuple[str, ...] | list[str] | None = None,
                 explain: bool = False) -> ContextResult:
-        """The memory block for ``query`` (:class:`~memcli.read.context.MemoryContextBuilder`),
-        framed as user data, for right after the static system prompt: a ``ContextResult``
-        whose ``text`` is "" (``reason`` set) when nothing is relevant or ``budget_ms`` (wall
-        clock from this call's start, default 800) ran out; ``fmt="messages"`` adds ``messages``. ``limit``,
-        ``as_of``, ``min_score``, ``legs``, ``explain``: as for :meth:`search`. A process's first call waits for
-        the read path no longer than its budget (:mod:`memcli.memory_read`; loading since the Memory opened).
+        """The memory block for ``query`` (:class:`~memcli.read.context.MemoryContextBuilder`), framed as user data,
+        for right after the static system prompt: a ``ContextResult`` whose ``text`` is "" (``reason`` set) when
+        nothing is relevant or ``budget_ms`` (wall clock from this call's start, default 800) ran out;
+        ``fmt="messages"`` adds ``messages``. ``limit``, ``as_of``, ``min_score``, ``legs``, ``explain``: as for
+        :meth:`search`. A first call waits for the read path no longer than its budget (:mod:`memcli.memory_read`).
 
         Raises:
             BadInputError: empty or blank query, bad options or history.

@@ -10,17 +10,19 @@ still loading) while the loading goes on for the next call. :meth:`memcli.Memory
 Round 44: a library user does not know to call ``warm()``. The first :class:`memcli.Memory` a library process
 opens (``settings.read_threads``; the CLI, one command a process, turns :data:`memcli.memory_warm.WARM_ON_OPEN` off)
 starts :func:`warm_up` on a daemon thread: the read path's modules and what its first call loads once
-(:func:`memcli.read.context.prepare_process`), then the query encoder when it loads without torch. It touches no
-store and no Memory, so it cannot race the caller's connection; ``capture`` goes on meanwhile (it shares the GIL
-with it: measured in docs/benchmarks.md, round 44).
+(:func:`memcli.read.context.prepare_process`), then the query encoder when it loads without torch. Round 45: first
+what a first ``capture`` pays once, and one question per language asked of the store on a reader connection of
+the Memory's context builder (never the caller's connection); it gives way to ``capture`` and ``context``
+(:mod:`memcli.memory_warm`; measured in docs/benchmarks.md, round 45).
 """
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memcli.read.context_result import BUDGET_EXCEEDED, ContextInputs, ContextResult, messages_of
 from memcli.text import lang_of
@@ -88,30 +90,75 @@ def still_loading(given: ContextInputs, query: str, started: float) -> ContextRe
     return res
 
 
-def warm_up(model: str) -> None:
-    """Load, in the order a first call needs them: the context builder's modules, the query encoder of ``model``
-    into this process's cache with one query encoded (when it loads without torch: the default USE once prepared
-    by ``memcli warm``, e5), then the rest of the read path (:func:`memcli.read.context.prepare_process`, every
-    pattern of both languages). Errors are left to the call that needs the part: a warm-up that failed only makes
-    that call pay for the loading, as before round 44.
+def _online_steps() -> tuple[Callable[[], Any], ...]:
+    """What a process's first ``capture`` pays once, in short steps (a ``context`` made at once after opening
+    meets one of them at most): its modules, its record models' validators (built on first use) and the patterns of
+    its redaction."""
+    import_module = importlib.import_module
 
-    It shares the interpreter with the process's other threads: a ``capture`` made meanwhile waits for the GIL
-    (measured, round 44: a new process's first capture 100-160 ms → 250-360 ms, the later ones unchanged at
-    0.6 ms). Taking the Memory's call lock step by step instead held ten captures ~100 ms each (an import is
-    one step): dropped."""
-    try:
-        from memcli.read import context, retrieve  # noqa: F401 - what the first call's builder imports
-    except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+    def validator(module: str, model: str) -> Callable[[], Any]:
+        return lambda: getattr(import_module(module), model).model_rebuild(force=True)
+
+    def redaction() -> None:
+        from memcli.sensitive import redaction
+
+        redaction("warm-up"), redaction("热身")  # (and the patterns it compiles outside the lazy ones)
+
+    return (lambda: import_module("memcli.records"), lambda: import_module("memcli.write.capture"),
+            validator("memcli.write.capture", "Utterance"), validator("memcli.models", "CaptureResult"),
+            lambda: import_module("memcli.relazy").compile_for(None, "memcli.sensitive"), redaction)
+
+
+def _encoder(model: str) -> None:
+    from memcli.embed import get_embedder, is_native, use_prepared
+    from memcli.settings import DEFAULT_MODEL, canonical_model
+
+    if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use_prepared.is_prepared()):
+        get_embedder(model).embed_query("warm")  # the first query's one-time costs too
+
+
+def _first_queries(memory: Callable[[], Any] | None) -> None:
+    from memcli.memory_warm import between_steps, busy
+
+    mem = None if memory is None else memory()
+    if mem is None or getattr(mem, "_closed", False):
         return
-    try:
-        from memcli.embed import get_embedder, is_native, use_prepared
-        from memcli.settings import DEFAULT_MODEL, canonical_model
+    builder, user = mem._read_path().ready(None), mem.user  # the Memory's own builder (its calls share the loader)
+    with mem._calls:  # the model check reads the Memory's connection: in its turn, as a call's
+        mem.encoder.check()
+    del mem
+    for _ in range(3):  # given way to a call: again once no call is in flight
+        between_steps()
+        if builder is None or builder.rehearse(user, busy):
+            return
 
-        if is_native(model) and (canonical_model(model) != DEFAULT_MODEL or use_prepared.is_prepared()):
-            get_embedder(model).embed_query("warm")  # the first query's one-time costs too
-    except Exception:  # noqa: BLE001
-        pass
-    try:
-        context.prepare_process(None)
-    except Exception:  # noqa: BLE001
-        pass
+
+def warm_up(model: str, memory: Callable[[], Any] | None = None) -> None:
+    """Load, in the order the calls need them: what a first ``capture`` pays once (:func:`_online_steps`), the
+    context builder's modules, the query encoder of ``model`` into this process's cache with one query encoded
+    (when it loads without torch: the default USE once prepared by ``memcli warm``, e5), one question per language
+    on the store of ``memory()`` (a weak reference to the Memory that opened; None or gone: skipped;
+    :meth:`memcli.read.context.MemoryContextBuilder.rehearse`), then the rest of the read path
+    (:func:`memcli.read.context.prepare_process`, every pattern of both languages). Errors are left to the call that
+    needs the part: a warm-up that failed only makes that call pay for the loading, as before round 44.
+
+    Each step starts only while no ``capture`` is in flight (:func:`memcli.memory_warm.between_steps`): a capture
+    shares the interpreter with at most the step under way (round 44 measured a new process's first capture at
+    100-160 ms alone, 250-360 ms beside the warm-up; round 45: docs/benchmarks.md)."""
+    from memcli.memory_warm import between_steps
+
+    def read_path() -> None:
+        from memcli.read import context, retrieve  # noqa: F401 - what the first call's builder imports
+
+    def rest() -> None:
+        from memcli.read.context import prepare_process
+
+        prepare_process(None)
+
+    for step in (*_online_steps(), read_path, lambda: _encoder(model), lambda: _first_queries(memory), rest):
+        between_steps()
+        try:
+            step()
+        except Exception:  # noqa: BLE001 - the call that needs the part loads it and reports its error
+            if step is read_path:
+                return

@@ -23,8 +23,14 @@ import numpy as np  # noqa: E402
 import pytest
 from _background import _background_checks, background_run, pytest_collection_modifyitems  # noqa: E402, F401
 
+from memcli import memory_warm
 from memcli.embed import Embedder
 from memcli.settings import DEFAULT_MODEL
+
+# A library process's warm-up reads the first store it opens, on a thread of its own (round 45): in the tests'
+# process that would be whichever test opened one first, beside that test's calls. The tests of the warm-up run
+# processes of their own (tests/test_round44_context.py, tests/test_round45_context.py).
+memory_warm.WARM_ON_OPEN = False
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "data"

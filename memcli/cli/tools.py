@@ -88,6 +88,6 @@ def mcp(db: DbOpt = None, user: UserOpt = None, model: ModelOpt = None) -> None:
     with open_memory(db, user, model, db_pool_size=4) as mem:  # long-lived: pooled on PostgreSQL
         from memcli import memory_warm
 
-        memory_warm.start(mem.settings.model)  # the read path loads while the client connects (round 44)
+        memory_warm.start(mem.settings.model, mem)  # the read path loads while the client connects (round 44)
         info(f"memcli mcp: serving the memories of user {mem.user!r} ({mem.store.location}) over stdio")
         serve_stdio(mem)

@@ -76,6 +76,20 @@ class QueryEncoder:
             raise ValueError("no write-path embedder configured")
         return self._write_embedder()
 
+    def check(self) -> None:
+        """Check, once, that the database was embedded with this model: it reads the owner's connection, so the
+        caller holds the owner's turn (the loader thread never touches the connection: apsw refuses concurrent use
+        of one connection; round 45: the warm-up checks in its Memory's turn before it asks its first questions).
+
+        Raises:
+            ModelMismatchError: the database was embedded with another model.
+        """
+        if not self._checked:
+            from memcli.embed import check_model
+
+            check_model(self._stored_model(), None, self.settings.model)
+            self._checked = True
+
     def _remember(self, name: str, load: Loader) -> Loader:
         def loader() -> Embedder:
             emb = load()
@@ -102,18 +116,14 @@ class QueryEncoder:
         if ready is not None:
             emb = ready[1]
             return ready[0], (lambda: emb)
-        from memcli.embed import SentenceTransformerEmbedder, check_model, get_embedder, is_loaded, is_native
+        from memcli.embed import SentenceTransformerEmbedder, get_embedder, is_loaded, is_native
         from memcli.embed import onnx as ox
 
         st = self.settings
         choice, model = st.query_encoder, st.model
         if choice not in ("auto", "onnx", "torch"):
             raise ConfigError(f"query_encoder must be auto, onnx or torch (got {choice!r})")
-        if not self._checked:
-            # the model check reads the store here, in the caller's thread: the loader thread
-            # never touches the connection (apsw refuses concurrent use of one connection)
-            check_model(self._stored_model(), None, model)
-            self._checked = True
+        self.check()
         loaded = self._loaded()
         if is_native(model):  # USE / e5: torch-free; query_encoder onnx|torch does not apply
             name, load = _native_encoder(model, has_deadline=has_deadline, held=loaded)
