@@ -1,0 +1,84 @@
+"""A NOOP that would merge a second deed or a second thing into the first (round 45, LoCoMo's develop half).
+
+Friends catching up tell one topic over months: "We won it by a tight score" in August, "We even won a trophy" in
+October; "We held some events" in January, "we had a blast at a live music event" (last week) in June; "I also
+made a dairy-free cake with berries" then "I also love a dairy-free chocolate mousse". The encoder puts each pair
+close and the judge reinforced the stored one (NOOP): the trophy, the concert and the mousse were lost, though a
+later question asks for them. Round 34's :func:`memcli.write.event_beside.event_beside` lets such a NOOP stand
+unless the new statement brings two words of content the stored one lacks (a restatement brings up to two); these
+bring one — the thing itself. What tells that one word is another fact, not a rewording, is said around it:
+
+- **another deed on another day** (:func:`other_day_deed`): both statements tell a deed done once
+  (:func:`memcli.write.event_days.tells_event`: I / we / my X + a past verb), their valid times (the day each
+  happened, a relative time read into it) fall on two calendar days, and the new one brings a content word the
+  stored one lacks (:func:`memcli.write.event_beside.new_content`). A retelling of the same deed later brings none
+  ("We won" / "We got the win"); a time coarser than a day in the words (a year, a month, "ago") may be one event
+  retold with its date corrected, and is left to the judge (as :func:`memcli.write.event_days.other_day_event`);
+- **one more, said so** (:func:`one_more`): the new statement says it adds — also, even, another, as well, one
+  more, a second — and brings a content word the stored one lacks ("I also love a dairy-free chocolate mousse"
+  beside a cake: the mousse). "too" is not read: chat's "me too", "my stress fix too" echo the other speaker.
+
+Neither reads one strong slot told again (the slot comparison weighs those), a question, two polarities, or
+non-English text. Pure functions over :class:`~memcli.write.rules.Facts`; :func:`memcli.write.decide.decide`
+calls :func:`deed_beside` beside ``event_beside`` (outside the hard guard: the fitted judge's features stay those
+it was fitted on).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from memcli.models import Decision
+from memcli.write.event_beside import new_content
+from memcli.write.event_days import _COARSE_TIME, tells_event
+from memcli.write.rules import Facts
+from memcli.write.value_types import asks, strong
+
+__all__ = ["deed_beside", "one_more", "other_day_deed"]
+
+#: a word that says the statement adds one more beside what was told ("too" is left out: an echo in chat)
+_ADDS = re.compile(r"\b(?:also|even|another|as well|one more|a second)\b", re.I)
+
+
+def _comparable(new: Facts, old: Facts) -> bool:
+    """Both English statements of one polarity, neither a question, not one strong slot told again."""
+    return (new.statement.isascii() and old.statement.isascii() and new.positive == old.positive
+            and not asks(new.statement) and not asks(old.statement)
+            and not (new.slot and new.slot == old.slot and strong(new.slot)))
+
+
+def other_day_deed(new: Facts, old: Facts, new_from: datetime | None, old_from: datetime | None) -> str | None:
+    """Why ``new`` is another deed than ``old`` (see the module doc): both deeds done once, on two calendar days
+    (``new_from`` / ``old_from``: their valid times), ``new`` bringing a content word ``old`` lacks. None: not so."""
+    if new_from is None or old_from is None or new_from.date() == old_from.date() or not _comparable(new, old):
+        return None
+    if not (tells_event(new.statement) and tells_event(old.statement)):
+        return None
+    if _COARSE_TIME.search(new.statement) or _COARSE_TIME.search(old.statement):
+        return None  # (maybe one event retold with its date corrected: the judge's)
+    if not (extra := new_content(new.statement, old.statement)):
+        return None
+    return (f"another deed on another day ({old_from.date().isoformat()} / {new_from.date().isoformat()}: "
+            f"{', '.join(sorted(extra)[:4])}): both happened, not a restatement")
+
+
+def one_more(new: Facts, old: Facts) -> str | None:
+    """Why ``new`` tells one more thing beside ``old`` (see the module doc): it says it adds (also, even,
+    another …) and brings a content word ``old`` lacks. None: not so."""
+    if not _comparable(new, old) or (said := _ADDS.search(new.statement)) is None:
+        return None
+    if not (extra := new_content(new.statement, old.statement)):
+        return None
+    return (f"one more told beside the stored one ({said[0].lower()}: {', '.join(sorted(extra)[:4])}): another "
+            "fact, not a restatement")
+
+
+def deed_beside(new: Facts, old: Facts, decision: Decision, new_from: datetime | None,
+                old_from: datetime | None) -> str | None:
+    """Why ``decision``, a NOOP of stored ``old`` by ``new``, would hide another deed or thing: ADD instead (a
+    one-line reason), or None (it may be merged, or ``decision`` is no NOOP). ``new_from`` / ``old_from``: the
+    valid times of the candidate and of the stored memory (aware datetimes, or None when unknown)."""
+    if decision != Decision.NOOP:
+        return None
+    return other_day_deed(new, old, new_from, old_from) or one_more(new, old)
