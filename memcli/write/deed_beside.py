@@ -12,7 +12,8 @@ these bring one — the thing itself. What tells that one word is another fact, 
   (:func:`memcli.write.event_days.tells_event`: I / we / my X + a past verb), their valid times (the day each
   happened, a relative time read into it) fall on two calendar days, and the new one brings a content word the
   stored one lacks (:func:`memcli.write.event_beside.new_content`, irregular past forms read as their bases: "We
-  got the win" rewords "We won it"). A retelling of the same deed later brings none; a time coarser than a day in
+  got the win" rewords "We won it"; the new deed's own verb not counted: "I fixed the fence" rewords "I repaired
+  the fence"). A retelling of the same deed later brings none; a time coarser than a day in
   the words (a year, a month, "ago") may be one event retold with its date corrected, and is left to the judge (as
   :func:`memcli.write.event_days.other_day_event`);
 - **one more, said so** (:func:`one_more`): the new statement says it adds — also, even, another, as well, one
@@ -31,6 +32,7 @@ import re
 from datetime import datetime
 
 from memcli.models import Decision
+from memcli.write.change_rules import EN_TOLD_EVENT
 from memcli.write.event_beside import new_content
 from memcli.write.event_days import _COARSE_TIME, tells_event
 from memcli.write.rules import Facts
@@ -54,9 +56,13 @@ _IRREGULAR = re.compile(r"\b(?:" + "|".join(_BASES) + r")\b", re.I)
 
 
 def _new_words(new: str, old: str) -> frozenset[str]:
-    """:func:`~memcli.write.event_beside.new_content` of the two with their irregular past forms as bases."""
+    """:func:`~memcli.write.event_beside.new_content` of the two with their irregular past forms as bases, the
+    verb of ``new``'s deed left out: another verb for one deed is a rewording ("I fixed the fence" / "I repaired
+    the fence"); what a second deed brings is its thing (a medal, a folk night)."""
     def based(t: str) -> str:
         return _IRREGULAR.sub(lambda m: _BASES[m[0].lower()], t)
+    if (m := EN_TOLD_EVENT.match(new)) is not None:
+        new = new[:m.end()].rsplit(None, 1)[0] + new[m.end():]
     return new_content(based(new), based(old))
 
 
