@@ -25,17 +25,18 @@ from memcli.write.deed_beside import deed_beside, one_more, other_day_deed
 from memcli.write.described_reply import described_sentence
 
 START = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
-#: per user: (role, text, days after START); each user's turns in one session per day
+#: per user: (role, text, days after START, session); two chats of one behaviour share a user, each its own session
 CHATS = {
-    "medal": [("user", "We won it by a close score", 0), ("user", "We even won a medal", 40)],
-    "reworded": [("user", "We won it by a close score", 0), ("user", "We got the win by a close score", 40)],
-    "chart": [("assistant", "Love this chart on your wall. What does it show?", 0),
-              ("user", "Thanks, Ola! It's a chart of the old canal locks - you can spot every mill along it.", 0)],
-    "pets": [("assistant", "They look so fluffy! What do they eat?", 0),
-             ("user", "They eat mostly pellets and fresh greens, plus a strawberry now and then.", 0)],
-    "remark": [("assistant", "Your wall looks great, by the way.", 0),
-               ("user", "Thanks, Ola! It's a chart of the old canal locks - you can spot every mill along it.", 0)],
-    "opinion": [("assistant", "What did you think of it?", 0), ("user", "It was amazing, honestly.", 0)],
+    "medal": [("user", "We won it by a close score", 0, "a"), ("user", "We even won a medal", 40, "b")],
+    "reworded": [("user", "We won it by a close score", 0, "a"), ("user", "We got the win by a close score", 40, "b")],
+    "asked": [("assistant", "Love this chart on your wall. What does it show?", 0, "a"),
+              ("user", "Thanks, Ola! It's a chart of the old canal locks - you can spot every mill along it.", 0, "a"),
+              ("assistant", "They look so fluffy! What do they eat?", 1, "b"),
+              ("user", "They eat mostly pellets and fresh greens, plus a strawberry now and then.", 1, "b")],
+    "not_asked": [("assistant", "Your wall looks great, by the way.", 0, "a"),
+                  ("user", "Thanks, Ola! It's a chart of the old canal locks - you can spot every mill along it.", 0,
+                   "a"),
+                  ("assistant", "What did you think of it?", 1, "b"), ("user", "It was amazing, honestly.", 1, "b")],
 }
 
 
@@ -44,9 +45,9 @@ def stores(tmp_path_factory: pytest.TempPathFactory, embedder) -> dict[str, Memo
     db = str(tmp_path_factory.mktemp("loc45") / "m.db")
     out = {u: Memory(db=db, user=u) for u in CHATS}
     for user, turns in CHATS.items():
-        for n, (role, text, day) in enumerate(turns):
+        for n, (role, text, day, session) in enumerate(turns):
             out[user].capture(text, role=role, at=(START + timedelta(days=day, minutes=n)).isoformat(),
-                              session=f"{user}-{day}")
+                              session=f"{user}-{session}")
     for m in out.values():
         s = m.drain()
         assert s.dead == 0 and s.retried == 0, s.errors
@@ -94,17 +95,15 @@ def test_deed_beside_reads_the_kind(old: str, new: str, days: tuple[datetime, da
 
 
 # -- 2. a reply describing the thing the other one asked about -----------------------------------------------------
-@pytest.mark.parametrize(("user", "word"), [("chart", "canal locks"), ("pets", "pellets")])
-def test_a_description_answering_the_other_ones_question_is_kept(stores: dict[str, Memory], user: str,
-                                                                   word: str) -> None:
-    held = _active(stores[user])  # (main: nothing of it)
+@pytest.mark.parametrize("word", ["canal locks", "pellets"])
+def test_a_description_answering_the_other_ones_question_is_kept(stores: dict[str, Memory], word: str) -> None:
+    held = _active(stores["asked"])  # (main: nothing of either)
     assert any(word in s for s in held), held
     assert not any(s.rstrip("?").endswith(("show", "eat")) for s in held), held  # the question is no memory
 
 
-@pytest.mark.parametrize("user", ["remark", "opinion"])
-def test_a_description_after_a_remark_or_how_it_was_is_not_kept_by_it(stores: dict[str, Memory], user: str) -> None:
-    assert _active(stores[user]) == []
+def test_a_description_after_a_remark_or_how_it_was_is_not_kept_by_it(stores: dict[str, Memory]) -> None:
+    assert _active(stores["not_asked"]) == []
 
 
 @pytest.mark.parametrize(("text", "said"), [
