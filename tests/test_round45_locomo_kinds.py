@@ -27,11 +27,12 @@ from memcli.write.described_reply import described_sentence
 START = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 #: per user: (role, text, days after START, session); two chats of one behaviour share a user, each its own session
 CHATS = {
-    "medal": [("user", "We won it by a close score", 0, "a"), ("user", "We even won a medal", 40, "b")],
-    "reworded": [("user", "We won it by a close score", 0, "a"), ("user", "We got the win by a close score", 40, "b")],
+    "medal": [("user", "We won it by a single point", 0, "a"), ("user", "We even won a medal", 40, "b")],
+    "reworded": [("user", "We won it by a single point", 0, "a"),
+                 ("user", "We got the win by a single point", 40, "b")],
     "asked": [("assistant", "Love this chart on your wall. What does it show?", 0, "a"),
               ("user", "Thanks, Ola! It's a chart of the old canal locks - you can spot every mill along it.", 0, "a"),
-              ("assistant", "They look so fluffy! What do they eat?", 1, "b"),
+              ("assistant", "They look so fluffy! What do you feed them?", 1, "b"),
               ("user", "They eat mostly pellets and fresh greens, plus a strawberry now and then.", 1, "b")],
     "not_asked": [("assistant", "Your wall looks great, by the way.", 0, "a"),
                   ("user", "Thanks, Ola! It's a chart of the old canal locks - you can spot every mill along it.", 0,
@@ -62,8 +63,8 @@ def _active(m: Memory) -> list[str]:
 
 # -- 1. a second deed or thing is no reinforcement --------------------------------------------------------------------
 def test_a_second_deed_said_with_even_is_kept_beside_the_first(stores: dict[str, Memory]) -> None:
-    held = _active(stores["medal"])  # (main: NOOP p 0.86, the medal lost)
-    assert any("medal" in s for s in held) and any("close score" in s for s in held), held
+    held = _active(stores["medal"])  # (main: NOOP p 0.87, the medal lost)
+    assert any("medal" in s for s in held) and any("single point" in s for s in held), held
 
 
 def test_a_reworded_deed_is_still_one_memory(stores: dict[str, Memory]) -> None:
@@ -77,8 +78,8 @@ D1, D2 = START, START + timedelta(days=40)
 @pytest.mark.parametrize(("old", "new", "days", "why"), [
     ("We hosted some gatherings", "We had a great time at an outdoor folk night", (D1, D2), "another deed"),
     ("We hosted some gatherings", "We had a great time at an outdoor folk night", (D1, D1), None),  # the same day
-    ("We won it by a close score", "We got the win by a close score", (D1, D2), None),  # a rewording
-    ("We won it by a close score", "We won it by a close score in 2024", (D1, D2), None),  # a date given: the judge's
+    ("We won it by a single point", "We got the win by a single point", (D1, D2), None),  # a rewording
+    ("We won it by a single point", "We won it by a single point in 2024", (D1, D2), None),  # a date given: the judge's
     ("I won't give up", "I won't let anything stop me", (D1, D2), None),  # a denial is no deed
     ("I baked an oat cake with plums", "I also love a vegan pistachio mousse", (D1, D1), "one more"),
     ("I love oat cake", "I also love oat cake", (D1, D2), None),  # nothing new

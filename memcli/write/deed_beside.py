@@ -1,6 +1,6 @@
 """A NOOP that would merge a second deed or a second thing into the first (round 45, LoCoMo's develop half).
 
-Friends catching up tell one topic over months: "We won it by a close score" in spring, "We even won a medal" in
+Friends catching up tell one topic over months: "We won it by a single point" in spring, "We even won a medal" in
 autumn; "We hosted some gatherings" in January, "we had a great time at an outdoor folk night" (last week) in June;
 "I baked an oat cake with plums the other day" then "I also love a vegan pistachio mousse". The encoder puts each
 pair close and the judge may reinforce the stored one (NOOP): the medal, the folk night and the mousse were lost,
