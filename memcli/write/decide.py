@@ -60,6 +60,7 @@ from memcli.write.decide_range import (
     neighbors_of,
 )
 from memcli.write.decide_reads import DecisionReads, vector_key
+from memcli.write.deed_beside import deed_beside
 from memcli.write.deed_change import deed_plan
 from memcli.write.degree_told import narrowed, reduction_beside
 from memcli.write.denied_plan import denied_kept, denied_of, denied_plan
@@ -163,8 +164,9 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
         new, old) or event_beside(new, old, plan.decision) or (  # (not in hard_guard: its reasons are a judge
-        reduction_beside(new, old) or another_beside(new, old) if plan.decision == Decision.NOOP else None)  # feature);
-    # round 41: cut down; round 42: one more of a kind (我又买了一辆车)
+        reduction_beside(new, old) or another_beside(new, old) if plan.decision == Decision.NOOP else None) or \
+        deed_beside(new, old, plan.decision, candidate.valid_from, as_time(plan.target.get("valid_from")))  # feature);
+    # round 41: cut down; round 42: one more of a kind (我又买了一辆车); round 45: a deed of another day, one more said
     if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
         why = None  # the slot is the named thing's (memcli.write.named_kind): the name links the two, not the words
     if why is None and plan.decision == Decision.NOOP and (swap := swapped_object(new.statement, old.statement)):

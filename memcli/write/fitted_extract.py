@@ -55,6 +55,7 @@ from memcli.write.clauses import (
     units,
 )
 from memcli.write.correction import denied_values
+from memcli.write.described_reply import described_answer
 from memcli.write.en_readings import with_readings
 from memcli.write.extract import RuleExtractor, Utterance
 from memcli.write.job_change import with_job_change
@@ -330,7 +331,8 @@ class FittedExtractor(RuleExtractor):
             out = rule_out[i]
             low = p < self.model.threshold.get(unit.lang, 0.99)
             if isinstance(out, Exception) or only_wished(unit.text, unit.lang) or low and not (  # (wishes: round 31)
-                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang) or ability(unit.text)):
+                    named_attribute(unit) or unit.fix or told_by_shape(unit.text, unit.lang) or ability(unit.text)
+                    or described_answer(utts[i], unit.text)):  # (round 45: a described answer)
                 continue
             unit = with_referent(parts[i], unit)  # (It was carved from… said after what "it" is)
             if i not in said:  # read once per utterance, not once per unit (a long turn: quadratic)

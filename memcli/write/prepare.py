@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from memcli.write.described_reply import opens_with_description
 from memcli.write.episodes import embed_text
 from memcli.write.extract import Utterance
 from memcli.write.reply_to import is_short_reply
@@ -79,13 +80,15 @@ class Prepared:
 def with_context(worker: MemoryCaptureWorker, utt: Utterance) -> Utterance:
     """``utt`` with the user's preceding turns of its session (``context_turns`` within
     ``context_session_window_s``; without a session, ``context_window_s``) when the extractor
-    wants them, and, for a short reply (:func:`memcli.write.reply_to.is_short_reply`), the assistant's
+    wants them, and, for a short reply (:func:`memcli.write.reply_to.is_short_reply`) or one that opens with a
+    description (:func:`memcli.write.described_reply.opens_with_description`, round 45), the assistant's
     turn just before it (:attr:`~memcli.write.extract.Utterance.asked`: one row, of either role, read);
     reads of the captured sources, outside any write."""
     st = worker.settings
     since = utt.occurred_at - timedelta(seconds=st.context_window_s)
     session_since = utt.occurred_at - timedelta(seconds=st.context_session_window_s)
-    if utt.role == "user" and st.context_turns > 0 and is_short_reply(utt.text):  # "Lisbon, since March."
+    if utt.role == "user" and st.context_turns > 0 and (is_short_reply(utt.text) or opens_with_description(utt.text)):
+        # "Lisbon, since March."; round 45: "It's a chart of …" after "What does it show?"
         last = worker.store.preceding_utterances(utt.user, utt.source_id, since=since, session_since=session_since,
                                                  limit=1, roles=("user", "assistant"))
         if last and last[0]["role"] == "assistant":  # the turn just before is the assistant's: its question
