@@ -4,6 +4,7 @@
   that person's, not a relative of an earlier turn's (which it made a fact of, and ended a true one with).
 - A child born to a relative is theirs (我舅妈生了个女儿 → 她 is 我舅妈的女儿, never "my daughter").
 - A name told right after a newborn or pet the same sentence brought in names it, not the parent or owner.
+- A nickname told of a pronoun ("We all call him Teddy", 我们都叫他阿伟) is its referent's, never the user's.
 - A boss or manager told in any word order ("Oscar is now my boss", "my manager Wendy", 韩冰是我新领导) is the
   role's name fact, so the new one ends the old.
 
@@ -75,6 +76,9 @@ def test_a_name_after_a_newborn_or_pet_is_its_own(rows):
     (["我堂姐生了个儿子。"], "他上小学了。", "我堂姐的儿子上小学了"),
     ([], "My neighbour adopted a kitten, her name is Pip.", "My neighbour's kitten's name is Pip"),
     ([], "我太太生了个女儿，她叫朵朵。", "我女儿叫朵朵"),
+    (["My grandson Theo is seven."], "We all call him Teddy.", "My grandson Theo's nickname is Teddy"),
+    (["我表弟叫郭伟。"], "我们都叫他阿伟。", "我表弟郭伟的外号叫阿伟"),
+    ([], "We call him Teddy.", None),  # whom: not said — and never the user's own name
     (["My dad is a plumber."], "I went to Rome in June, he stayed home.", "My dad stayed home"),  # a place: no one
 ])
 def test_resolution(context, said, want):

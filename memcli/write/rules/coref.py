@@ -75,6 +75,11 @@ _ZH_NAMING = re.compile(r"的?(?:名字|小名|大名)?(?:叫|名叫)")
 _EN_PASSING = re.compile(r"\b(?:with|met|meet|saw|texted|told|asked|phoned|rang|emailed|helped|hugged|invited|hired|"
                          r"married|dating|dated|(?:talked|spoke|wrote|chatted|waved) to) ((?-i:[A-Z][a-z]+))\b|"
                          r"\b((?-i:[A-Z][a-z]+)) and I\b")
+#: a nickname told of whom a pronoun means ("We call him Bo", 我们都叫他小胖): said as that one's nickname (round 45)
+_EN_NICK = re.compile(r"\b(?:we|everyone|everybody|people|the kids|I|they)(?: all| usually| just| always| still)? "
+                      r"(?:call|calls|called) (him|her) ((?-i:[A-Z][a-z]+))\b", re.I)
+_ZH_NICK = re.compile(r"(?:我们|大家|家里人?|朋友们?|同事们?)(?:都|一般|平时|还)?(?:叫|喊|管)(他|她)(?:叫)?"
+                      r"((?:小|阿|老)[\u4e00-\u9fff]|[\u4e00-\u9fff]{2}?)(?=[，。,.！!]|$)")
 _ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
 
 
@@ -91,6 +96,8 @@ class Resolution:
 def has_pronoun(text: str) -> bool:
     """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap; cached, round 35: a
     drain asks it of each turn three times — whether it wants its context, and twice resolving it)."""
+    if _EN_NICK.search(text) or _ZH_NICK.search(to_simplified(text)):
+        return True
     if not _ANY_PRON.search(text):
         return False
     if rules_lang(text) == "zh":  # (the clause's grammar: Leo已经不开车了, he's a chef now reads "he")
@@ -163,6 +170,12 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         clause = cm.group(0)
         off = cm.start() + len(clause) - len(clause.lstrip())
         m = _ZH_PRON.match(clause.lstrip())
+        if not m and (nick := _ZH_NICK.search(clause)):
+            if ante := _antecedent(turns if local is None else local, nick.group(1), zh=True):
+                edits.append((cm.start() + nick.start(), cm.start() + nick.end(),
+                              f"{ante.phrase}的外号叫{nick.group(2)}"))
+                done.append((nick.group(1), ante.phrase, ante.turn))
+            continue
         if m:
             ante = _antecedent(turns if local is None else local, m.group(2), zh=True,
                                naming=bool(_ZH_NAMING.match(clause.lstrip()[m.end():])))
@@ -195,6 +208,13 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         clause = text[off:cm.end()]
         m = _EN_PRON.match(clause)
         prev, joined = cm.start(), text[prev:cm.end()] if text[cm.start() - 1:cm.start()] == "," else clause
+        if not m and (nick := _EN_NICK.search(clause)):
+            if ante := _antecedent(turns if local is None else local, nick.group(1), zh=False):
+                at = off + nick.start()
+                phrase = _en_phrase(ante.phrase, at == 0 or bool(re.search(r"[.!?;\n]\s*$", text[:at])))
+                edits.append((at, off + nick.end(), f"{phrase}'s nickname is {nick.group(2)}"))
+                done.append((nick.group(1), phrase, ante.turn))
+            continue
         if not m:  # (a name and what it is, across the comma: "Pickle, our old tabby", round 40)
             if ms := en_mentions(clause) or en_mentions(joined) or _en_named(clause):  # the utterance names someone:
                 # only they from here on (a person named in passing too: "working with Tom, he…" is Tom, round 45)
