@@ -33,9 +33,13 @@ _EN_NOT_NAME = frozenset("i he she they we it this that there who my our the a a
 _EN_IS_MY = re.compile(rf"^(?:(?:oh|so|btw|also|and|well|anyway),? )*{_EN_NAME}(?: is|'s|’s) (?:now |currently |"
                        rf"officially )?(?:my|our) (?:new |current |direct )?(?P<role>{_EN_ROLES})\b(?! of\b|'s)"
                        r"(?P<rest>.*)$", re.I)
+#: the roles at work or home whose holder's name said beside the role is a fact of its own (a spouse's is read by
+#: the clause rules: 我老公小明…, and "My husband Mark is a cop" is one fact)
+_EN_WORK_ROLES = "boss|manager|line manager|supervisor|team lead|team leader|landlord|landlady"
+_ZH_WORK_ROLES = "领导|上司|老板|主管|经理|组长|上级|房东"
 #: "My (new) manager Priya …", "Our boss, Helen, …" (the name beside the role)
 _EN_APPOSED = re.compile(rf"^(?:(?:oh|so|btw|also|and|well|anyway),? )*(?:my|our) (?:new |current )?"
-                         rf"(?P<role>{_EN_ROLES}),? {_EN_NAME}(?!'s|’s)\b(?!,? and\b)", re.I)
+                         rf"(?P<role>{_EN_WORK_ROLES}),? {_EN_NAME}(?!'s|’s)\b(?!,? and\b)", re.I)
 _ZH_NAME = r"(?P<name>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)"
 #: 我领导换成了陈刚 / 我们经理换成了王芳
 _ZH_CHANGED = re.compile(rf"^我(?:的|们)?(?:新)?(?P<role>{_ZH_ROLES})(?:现在)?(?:换成了?|变成了?|换人了，是|换人了，"
@@ -44,7 +48,8 @@ _ZH_CHANGED = re.compile(rf"^我(?:的|们)?(?:新)?(?P<role>{_ZH_ROLES})(?:现�
 _ZH_IS_MY = re.compile(rf"^{_ZH_NAME}(?:现在|目前|已经)?(?:成了|是|当了)我(?:的|们的?)?(?:新的?|现在的)?"
                        rf"(?P<role>{_ZH_ROLES})(?:了|啦)?$")
 #: 我领导刘芳很严格 / 我们经理王芳… (the name beside the role, then what the clause says of them)
-_ZH_APPOSED = re.compile(rf"^我(?:的|们的?)?(?:新)?(?P<role>{_ZH_ROLES}){_ZH_NAME}(?=[很是在也都每今特非挺对经总])")
+_ZH_APPOSED = re.compile(rf"^我(?:的|们的?)?(?:新)?(?P<role>{_ZH_WORK_ROLES}){_ZH_NAME}"
+                         r"(?=[很是在也都每今特非挺对经总])")
 _SENTENCE = re.compile(r"[^.!?。！？;；\n]+")
 
 
@@ -61,6 +66,16 @@ def _fact(statement: str, role: str, name: str, zh: bool) -> Match | None:
                  value=name if zh else name.casefold(), salience=0.6)
 
 
+def _person_name(word: str) -> bool:
+    """``word`` is a Chinese person's name as jieba tags it (王芳 — not 的生 of 我老公的生日) or a Latin one."""
+    from memcli.text import pos_tags
+
+    if word.isascii():
+        return True
+    tags = pos_tags(word)
+    return len(tags) == 1 and tags[0][1] == "nr"
+
+
 def role_told(sentence: str) -> Match | None:
     """The role fact a whole sentence tells by its holder's name ("Marco is now my boss", 陈刚是我新领导,
     我领导换成了陈刚), or None."""
@@ -70,7 +85,7 @@ def role_told(sentence: str) -> Match | None:
         if rest and not re.match(r"^(?: now| too| as well)?(?:[,—–-].*)?$", rest, re.I):
             return None  # "Marco is my boss's son": not the role's holder
         return _fact(s, m.group("role"), m.group("name"), zh=False)
-    if m := _ZH_CHANGED.match(s) or _ZH_IS_MY.match(s):
+    if (m := _ZH_CHANGED.match(s) or _ZH_IS_MY.match(s)) and _person_name(m.group("name")):
         return _fact(s, m.group("role"), m.group("name"), zh=True)
     return None
 
@@ -80,7 +95,7 @@ def _apposed(sentence: str) -> Match | None:
     if m := _EN_APPOSED.match(s):
         role, name = m.group("role"), m.group("name")
         return _fact(f"My {role.casefold()} is {name}", role, name, zh=False)
-    if m := _ZH_APPOSED.match(s):
+    if (m := _ZH_APPOSED.match(s)) and _person_name(m.group("name")):
         return _fact(f"{s[:m.start('role')]}{m.group('role')}叫{m.group('name')}", m.group("role"), m.group("name"),
                      zh=True)
     return None
