@@ -5,6 +5,7 @@
 - A child born to a relative is theirs (我舅妈生了个女儿 → 她 is 我舅妈的女儿, never "my daughter").
 - A name told right after a newborn or pet the same sentence brought in names it, not the parent or owner.
 - A nickname told of a pronoun ("We all call him Teddy", 我们都叫他阿伟) is its referent's, never the user's.
+- A named person's fact with an adverb or a leaving verb after the name ("Rosa Diaz now teaches…") is kept.
 - A boss or manager told in any word order ("Oscar is now my boss", "my manager Wendy", 韩冰是我新领导) is the
   role's name fact, so the new one ends the old.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from memcli import Memory
+from memcli.write.rules import extract_matches
 from memcli.write.rules.coref import resolve
 from memcli.write.rules.role_told import role_told
 from memcli.write.rules.zh_carry import carried_subjects
@@ -111,3 +113,12 @@ def test_a_new_boss_in_any_word_order_ends_the_old(rows):
 def test_role_told(said, slot, value):
     got = role_told(said)
     assert (got.slot, got.value) == (slot, value) if slot else got is None, got
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("Rosa Diaz now teaches at Ridgeway", "person:rosa diaz.job"),
+    ("Kwame currently lives in Accra", "person:kwame.residence"),
+    ("Ingrid resigned in March", "person:ingrid.event.resigned"),
+])
+def test_a_named_persons_fact_after_an_adverb_or_a_leaving_verb(said, slot):
+    assert [m.slot for m in extract_matches(said)] == [slot]
