@@ -6,6 +6,7 @@
 - A name told right after a newborn or pet the same sentence brought in names it, not the parent or owner.
 - A nickname told of a pronoun ("We all call him Teddy", 我们都叫他阿伟) is its referent's, never the user's.
 - A named person's fact with an adverb or a leaving verb after the name ("Rosa Diaz now teaches…") is kept.
+- A friend sharing a son's first name is not the son: "My friend Luca is an architect" stays the friend's.
 - A boss or manager told in any word order ("Oscar is now my boss", "my manager Wendy", 韩冰是我新领导) is the
   role's name fact, so the new one ends the old.
 
@@ -29,6 +30,7 @@ CHATS = {  # user: (first turn, second turn)
     "zh_pet": ("我姑姑领养了一只猫，叫团子。", "我姑姑是会计。"),
     "en_boss": ("My manager Wendy is very patient.", "Oscar is now my boss, Wendy retired."),
     "zh_boss": ("我领导是孙丽。", "韩冰是我新领导。"),
+    "en_two_names": ("My son Luca is nine.", "I have a friend named Luca too, Luca Bassi, he's an architect."),
 }
 
 
@@ -122,3 +124,9 @@ def test_role_told(said, slot, value):
 ])
 def test_a_named_persons_fact_after_an_adverb_or_a_leaving_verb(said, slot):
     assert [m.slot for m in extract_matches(said)] == [slot]
+
+
+def test_a_friend_sharing_a_relatives_first_name_is_not_that_relative(rows):
+    slots_of = {r.slot for r in rows["en_two_names"]}
+    assert "person:luca.job" in slots_of and "son.job" not in slots_of, slots_of
+    assert {r.status for r in rows["en_two_names"]} == {"active"}

@@ -25,6 +25,7 @@ from memcli.models import Candidate
 from memcli.slots import join_slot, split_slot
 from memcli.text import to_simplified
 from memcli.write.decide_range import neighbors_of
+from memcli.write.pair_names import relations_of
 
 _KINDS_LOOKED_AT = 8
 #: the end of the hard guard's objection to a shared slot at a low cosine (memcli.write.judge.hard_guard):
@@ -64,6 +65,9 @@ def kind_slot(
         return None
     if relations:
         rel = relations.pop()
+        told = relations_of(cand.statement)  # "My friend Emma is a photographer" beside "My daughter Emma is six":
+        if told and not any(slots.same_relation(t, rel) for t in told):  # another Emma, not the daughter (round 45)
+            return None
         for nb in nbs:  # another relative of that relation named otherwise (Anna and 小美, two sisters): no guess
             r, a, _ = split_slot(nb.slot) if nb.slot else (slots.ME, "", None)
             if a == "name" and r != slots.ME and slots.same_relation(r, rel) and not _names(nb.statement, key, a):
