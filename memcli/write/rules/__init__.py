@@ -41,7 +41,7 @@ def extract_matches(text: str) -> list[Match]:
 def _matches(text: str) -> tuple[Match, ...]:
     """The rules' matches of ``text``: a function of the text alone (no context, no clock; the
     matches are frozen), so one reading serves every utterance that says it. A role's holder told in any word
-    order ("Marco is now my boss", 陈刚是我新领导) is that role's name fact (:mod:`.role_told`, round 45)."""
+    order ("Oscar is now my boss", 陈刚是我新领导) is that role's name fact (:mod:`.role_told`, round 45)."""
     return tuple(with_roles(text, _read(_rules(text), text)))
 
 
