@@ -90,6 +90,13 @@ _LEADS_MAIN = re.compile(r"^\W*(?:(?:back|ever|right|just|long) )?(?:since|when|
 _EN_GLUE = gb.EN_PRONOUN | gb.EN_CUT_END | frozenset("is are was were am be been has have had called named me".split())
 
 
+def _role_named(c: Candidate, found: list[Candidate]) -> bool:
+    """``c`` names a relation's holder no other rule fact gives the name of (My manager Wendy is strict → My
+    manager is Wendy: :mod:`memcli.write.rules.role_told`, round 45): kept beside the fact said as spoken."""
+    return bool(c.slot and c.slot.endswith(".name") and slots.relation_en(slots.slot_subject(c.slot) or "")
+                and all(o.slot != c.slot for o in found if o is not c))
+
+
 #: content words of an English unit no rule fact carries from which the unit is scored whole all the same
 _EN_LEFT_OPEN = 3
 
@@ -257,6 +264,9 @@ class FittedExtractor(RuleExtractor):
             if len(st) == 2 and st[0] == "i":
                 continue  # (round 33) an I put before one word said alone ("So fun!" → "I fun"): no unit says it
             content = set(st) - _EN_GLUE
+            if content and _role_named(c, found):
+                out.append(c)  # My manager is Wendy beside "My manager Wendy is strict": the name fact (round 45)
+                continue
             if content and any(content <= w for w in spoken):
                 continue
             if not any(content <= set(w) for _, w in said) and content <= set().union(*(w for _, w in said)):

@@ -25,8 +25,11 @@ from memcli.models import Candidate
 from memcli.slots import join_slot, split_slot
 from memcli.text import to_simplified
 from memcli.write.decide_range import neighbors_of
+from memcli.write.pair_names import relations_of
 
 _KINDS_LOOKED_AT = 8
+#: a relation of the user's as a statement says it: my / our + up to two words, 我(的) + up to four characters
+_MINE = re.compile(r"\b(?:my|our) [a-z-]+(?: [a-z-]+)?|我的?[\u4e00-\u9fff]{1,4}", re.I)
 #: the end of the hard guard's objection to a shared slot at a low cosine (memcli.write.judge.hard_guard):
 #: a slot the name gave links the two facts, not their words, so the decision sets it aside
 LOW_COSINE_GUARD = "a shared slot read from words the model finds unrelated"
@@ -64,6 +67,11 @@ def kind_slot(
         return None
     if relations:
         rel = relations.pop()
+        # "My friend Emma is a photographer" beside "My daughter Emma is six": another Emma (round 45) — a relation of
+        # the user's said in it (my friend, 我同事), not any relation word (美玲在幼儿园当老师: 老师 is her job)
+        told = relations_of(" ".join(_MINE.findall(to_simplified(cand.statement))))
+        if told and not any(slots.same_relation(t, rel) for t in told):
+            return None
         for nb in nbs:  # another relative of that relation named otherwise (Anna and 小美, two sisters): no guess
             r, a, _ = split_slot(nb.slot) if nb.slot else (slots.ME, "", None)
             if a == "name" and r != slots.ME and slots.same_relation(r, rel) and not _names(nb.statement, key, a):

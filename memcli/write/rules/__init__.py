@@ -18,6 +18,7 @@ from memcli.textcache import short_cached
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 from memcli.write.rules.mixed import language_runs, read_en_with_zh_relations, read_zh_without_apposed_names, rules_lang
+from memcli.write.rules.role_told import with_roles
 
 __all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches", "rules_lang", "subject_of"]
 
@@ -39,8 +40,9 @@ def extract_matches(text: str) -> list[Match]:
 @short_cached(CACHED_CHARS, 16384, fresh=list)
 def _matches(text: str) -> tuple[Match, ...]:
     """The rules' matches of ``text``: a function of the text alone (no context, no clock; the
-    matches are frozen), so one reading serves every utterance that says it."""
-    return tuple(_read(_rules(text), text))
+    matches are frozen), so one reading serves every utterance that says it. A role's holder told in any word
+    order ("Oscar is now my boss", 陈刚是我新领导) is that role's name fact (:mod:`.role_told`, round 45)."""
+    return tuple(with_roles(text, _read(_rules(text), text)))
 
 
 def _read(rules, text: str) -> list[Match]:  # noqa: ANN001 - a module
@@ -97,7 +99,7 @@ def analyze(statement: str) -> Facts:
     rules = _rules(text)
     m = match_name(rules.prepare(text))
     if m is None:
-        ms = _read(rules, text)
+        ms = with_roles(text, _read(rules, text))  # (陈刚是我新领导: boss.name, as drained)
         m = ms[0] if ms else None
     subject = slots.slot_subject(m.slot) if m and m.slot else subject_of(text)
     positive = polarity_of(text)

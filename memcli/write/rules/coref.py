@@ -40,12 +40,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from memcli.text import lang_of, to_simplified
+from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.textcache import short_cached
 from memcli.write.rules.coref_mentions import (
     EN_ADJ,
     EN_CLAUSE,
     EN_LEAD,
+    EN_NOT_NAME,
     EN_REL,
     ZH_CLAUSE,
     ZH_LEAD,
@@ -67,6 +68,18 @@ _ZH_PRON = re.compile(rf"^({ZH_LEAD})(她们|他们|她|他|它)(?!人|日|乡|�
 _EN_PRON = re.compile(rf"^({EN_LEAD})(she|he|they|her|his|their|it|its)(?:(['’](?:s|re|ve))|\b)", re.I)
 #: naming clauses of the utterance itself searched for an antecedent (most recent first), like context turns
 _LOCAL_CLAUSES = 3
+#: a clause that gives its pronoun's name (her name is…, 她叫…): after a child or pet just brought in, the name is its
+_EN_NAMING = re.compile(r"(?:'s| is| was) (?:called|named)\b|(?: full)? name(?:'s| is| was)\b", re.I)
+_ZH_NAMING = re.compile(r"的?(?:名字|小名|大名)?(?:叫|名叫)")
+#: a person named as whom the speaker did something with (round 45: the pronoun after is theirs)
+_EN_PASSING = re.compile(r"\b(?:with|met|meet|saw|texted|told|asked|phoned|rang|emailed|helped|hugged|invited|hired|"
+                         r"married|dating|dated|(?:talked|spoke|wrote|chatted|waved) to) ((?-i:[A-Z][a-z]+))\b|"
+                         r"\b((?-i:[A-Z][a-z]+)) and I\b")
+#: a nickname told of whom a pronoun means ("We call him Bo", 我们都叫他小胖): said as that one's nickname (round 45)
+_EN_NICK = re.compile(r"\b(?:we|everyone|everybody|people|the kids|I|they)(?: all| usually| just| always| still)? "
+                      r"(?:call|calls|called) (him|her) ((?-i:[A-Z][a-z]+))\b", re.I)
+_ZH_NICK = re.compile(r"(?:我们|大家|家里人?|朋友们?|同事们?)(?:都|一般|平时|还)?(?:叫|喊|管)(他|她)(?:叫)?"
+                      r"((?:小|阿|老)[\u4e00-\u9fff]|[\u4e00-\u9fff]{2}?)(?=[，。,.！!]|$)")
 _ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
 
 
@@ -83,6 +96,8 @@ class Resolution:
 def has_pronoun(text: str) -> bool:
     """Whether some clause of ``text`` opens with a third-person pronoun or possessive (cheap; cached, round 35: a
     drain asks it of each turn three times — whether it wants its context, and twice resolving it)."""
+    if _EN_NICK.search(text) or _ZH_NICK.search(to_simplified(text)):
+        return True
     if not _ANY_PRON.search(text):
         return False
     if rules_lang(text) == "zh":  # (the clause's grammar: Leo已经不开车了, he's a chef now reads "he")
@@ -108,14 +123,29 @@ def _fits(m: Mention, pron: str) -> bool:
     return m.gender in (None, want)
 
 
-def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool) -> Mention | None:
-    """The most recent compatible mention; None when there is none or two referents tie. A
+def _zh_named(clause: str) -> list[Mention]:
+    """People a Chinese clause names in passing, not as its subject (我现在不跟王强共事了): jieba's person names."""
+    return [Mention(w, f"person:{w}") for w, f in pos_tags(clause) if f == "nr" and 2 <= len(w) <= 3]
+
+
+def _en_named(clause: str) -> list[Mention]:
+    """People an English clause names in passing, as whom the speaker did something with or to ("working with
+    Tom", "I met Rachel", "Greg and I"): not a place or a brand ("went to Paris" names no one)."""
+    names = [m.group(1) or m.group(2) for m in _EN_PASSING.finditer(clause)]
+    return [Mention(n, f"person:{n.casefold()}") for n in names if n.casefold() not in EN_NOT_NAME]
+
+
+def _antecedent(turns: Sequence[list[Mention]], pron: str, zh: bool, naming: bool = False) -> Mention | None:
+    """The most recent compatible mention; None when there is none or two referents tie — but a name told of a
+    child or pet the same turn just brought in (``naming``: her name is Ava after "had a baby girl") is its. A
     plural pronoun with no plural mention takes the two people of the context when they make
     a couple (我爸… / 我妈… → 我爸妈)."""
     for ms in reversed(turns[-1:] if pron.casefold() in ("it", "its") else turns):  # "it" is too common to reach far
         fit = [m for m in ms if _fits(m, pron)]
         if not fit:
             continue
+        if naming and len(born := [m for m in fit if m.born]) == 1:
+            return born[0]
         return fit[-1] if len({m.key for m in fit}) == 1 else None
     if pron.casefold() in ("他们", "她们", "they", "their"):
         people = list({m.key: m for ms in turns for m in ms if not m.thing and not m.plural}.values())
@@ -140,8 +170,15 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         clause = cm.group(0)
         off = cm.start() + len(clause) - len(clause.lstrip())
         m = _ZH_PRON.match(clause.lstrip())
+        if not m and (nick := _ZH_NICK.search(clause)):
+            if ante := _antecedent(turns if local is None else local, nick.group(1), zh=True):
+                edits.append((cm.start() + nick.start(), cm.start() + nick.end(),
+                              f"{ante.phrase}的外号叫{nick.group(2)}"))
+                done.append((nick.group(1), ante.phrase, ante.turn))
+            continue
         if m:
-            ante = _antecedent(turns if local is None else local, m.group(2), zh=True)
+            ante = _antecedent(turns if local is None else local, m.group(2), zh=True,
+                               naming=bool(_ZH_NAMING.match(clause.lstrip()[m.end():])))
             if ante is None:
                 continue
             s = off + m.start(2)
@@ -150,8 +187,8 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             rep = ante.owner if owned else ante.phrase
             edits.append((s, s + len(m.group(2)), rep))
             done.append((m.group(2), rep, ante.turn))
-        elif ms := zh_mentions(clause):  # the utterance names someone itself: only they are antecedents from here on
-            local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
+        elif ms := zh_mentions(clause) or _zh_named(clause):  # the utterance names someone itself (我姐姐…, 跟王强…):
+            local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]  # only they from here
     return edits, done
 
 
@@ -171,12 +208,21 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         clause = text[off:cm.end()]
         m = _EN_PRON.match(clause)
         prev, joined = cm.start(), text[prev:cm.end()] if text[cm.start() - 1:cm.start()] == "," else clause
+        if not m and (nick := _EN_NICK.search(clause)):
+            if ante := _antecedent(turns if local is None else local, nick.group(1), zh=False):
+                at = off + nick.start()
+                phrase = _en_phrase(ante.phrase, at == 0 or bool(re.search(r"[.!?;\n]\s*$", text[:at])))
+                edits.append((at, off + nick.end(), f"{phrase}'s nickname is {nick.group(2)}"))
+                done.append((nick.group(1), phrase, ante.turn))
+            continue
         if not m:  # (a name and what it is, across the comma: "Pickle, our old tabby", round 40)
-            if ms := en_mentions(clause) or en_mentions(joined):  # the utterance names someone: only they from here on
+            if ms := en_mentions(clause) or en_mentions(joined) or _en_named(clause):  # the utterance names someone:
+                # only they from here on (a person named in passing too: "working with Tom, he…" is Tom, round 45)
                 local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
-        ante = _antecedent(turns if local is None else local, word, zh=False)
+        ante = _antecedent(turns if local is None else local, word, zh=False,
+                           naming=bool(_EN_NAMING.match(clause[m.end():])))
         if ante is None:
             continue
         start = off + m.start(2)

@@ -14,7 +14,8 @@ from memcli import slots
 from memcli.text import lang_of, pos_tags, to_simplified
 from memcli.write.rules.event_mention import event_subject
 
-__all__ = ["EN_ADJ", "EN_CLAUSE", "EN_LEAD", "EN_REL", "ZH_CLAUSE", "ZH_LEAD", "ZH_REL", "Mention", "couple",
+__all__ = ["EN_ADJ", "EN_CLAUSE", "EN_LEAD", "EN_NOT_NAME", "EN_REL", "ZH_CLAUSE", "ZH_LEAD", "ZH_REL", "Mention",
+           "born_named", "couple",
            "en_mentions", "mentions", "zh_mentions"]
 
 _F = frozenset("mother wife daughter sister grandmother girlfriend fiancee aunt auntie niece granddaughter female "
@@ -53,6 +54,10 @@ EN_CLAUSE = re.compile(r"[^.!?;\n]+|[.!?;\n]+")
 _EN_NAMEW = r"((?-i:[A-Z][a-z]+))"
 _EN_MY_REL = re.compile(rf"\b(?:my|our) ({EN_ADJ}(?:{EN_REL}))(s)?(?: {_EN_NAMEW}(?='s))?((?:'s (?:{EN_REL}))*)\b"
                         rf"(?:,? {_EN_NAMEW}\b)?(?: and (?:my |our |her |his )?({EN_ADJ}(?:{EN_REL}))\b)?", re.I)
+_EN_BORN = re.compile(rf"\b(?:(?:my|our) ({EN_ADJ}(?:{EN_REL}))|I|we)(?: and (?:my |her |his )?\w+)? (?:just |"
+                      rf"recently |finally )?(?:had|has had|welcomed|gave birth to|adopted|rescued|got) (?:a|an|their|"
+                      rf"her|his) (?:new |little |newborn |baby )*((?:baby )?(?:boy|girl|son|daughter|baby)|puppy|"
+                      rf"kitten|dog|cat)\b", re.I)
 _EN_HAVE = re.compile(rf"\bI (?:have|have got|got) (?:a|an|one|two|three|four) ({EN_ADJ}(?:{EN_REL}))(s)?\b"
                       r"(?: (?:named|called) ((?-i:[A-Z][a-z]+)))?", re.I)
 #: pets and possessions "it" may point back to (we got a puppy → It chews everything)
@@ -84,7 +89,7 @@ _EN_NAME = re.compile(r"^(?:(?:oh|also|and|so|well|actually|btw),? )*([A-Z][a-z]
                       r"has|works|lives|got|just|recently|studies|teaches|loves|likes|hates|runs|drives|plays|owns|[a-z]{2,}ed|"
                       r"rang|came|went|said|told|sold|bought|left|took|gave|made|found|knew|won|ran|wrote|taught|"
                       r"became|had|can|will|would|could|keeps|kept|knows|says|sent|brought|met|spent)\b)")
-_EN_NOT_NAME = frozenset("i the this that these those it he she they we you my our his her their there here today "
+EN_NOT_NAME = frozenset("i the this that these those it he she they we you my our his her their there here today "
                          "yesterday tomorrow everyone everything nothing someone something work life dinner lunch "
                          "breakfast mom dad mum "
                          # (round 40) a question word or an adverb opening a clause is no one: "How is he settling
@@ -110,6 +115,7 @@ class Mention:
     owner: str | None = None  # the phrase before a possessed noun when it differs (我室友郑涛 → 我室友老婆)
     turn: int = -1  # which context turn named it (set by the resolver)
     pet: bool = False  # someone else's pet (我朋友的狗): fits 他/她/它 and he/she/it, only to make a tie
+    born: bool = False  # a child or pet the clause brings in (生了个儿子, had a baby girl): a name said next is its
 
 
 def _gender(key: str) -> str | None:
@@ -187,9 +193,12 @@ def zh_mentions(text: str) -> list[Mention]:
             else:
                 mention = Mention(f"我{m.group(1)}", key, _gender(key), subject=True)
             found.append((m.start(), mention))
-        for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too
-            key = _ZH_RELS[m.group(1)]
-            found.append((m.start(), Mention("我" + m.group(1), key, _gender(key))))
+        for m in _ZH_BORN.finditer(clause):  # 我老婆生了个女儿: the daughter is named too — whose child it is
+            key, parent = _ZH_RELS[m.group(1)], _zh_parent(clause[:m.start()])  # (我表姐生了个儿子: hers, round 45)
+            if parent is not None:
+                found.append((m.start(), Mention(f"我{parent}的{m.group(1)}" if parent else "我" + m.group(1),
+                                                 f"{_ZH_RELS[parent]}.{key}" if parent else key, _gender(key),
+                                                 born=key in _CHILD_KEYS)))
         for m in _ZH_OWNED_PET.finditer(clause):  # 我朋友的狗: 他/她/它 may be the dog — a second referent, no guess
             found.append((m.start() + 1, Mention(m.group(0), f"pet:{m.group(0)}", pet=True)))
         for m in _ZH_OUR_REL.finditer(clause):  # 我们领导
@@ -208,6 +217,57 @@ def zh_mentions(text: str) -> list[Mention]:
                 found.append((start, Mention(name.group(1), f"person:{name.group(1)}", subject=True)))
         out += [m for _, m in sorted(found, key=lambda x: x[0])]
     return out
+
+
+_CHILD_KEYS = frozenset("son daughter child".split())
+#: who has the child (我老婆 / 我 / nobody said: the user's own)
+_ZH_PARENT = re.compile(rf"我(?!们)的?({ZH_REL})[^我他她，,]*$")
+
+
+def _zh_parent(before: str) -> str | None:
+    """Whose child 生了个X is, from the words before it: "" (the user's: 我, 我老婆, no one said), the relation word
+    (我表姐 → 表姐: hers, not the user's), or None (someone else: 王丽, 她 — not guessed)."""
+    m = _ZH_PARENT.search(before)
+    if m:
+        return "" if _ZH_RELS[m.group(1)] in _SPOUSES else m.group(1)
+    if re.search(r"[他她]", before) or any(f == "nr" for _, f in pos_tags(before)):
+        return None
+    return ""
+
+
+_ZH_KID = {"男孩": "儿子", "男宝": "儿子", "女孩": "女儿", "女宝": "女儿"}
+_ZH_BROUGHT = re.compile(rf"(?:生了|添了|生下了?|养了|领养了|收养了|捡了|抱回来?了)(?:一|两)?(?:个|只|条|位|名)"
+                         rf"(?:可爱的|小)?(儿子|女儿|闺女|宝宝|孩子|男孩|女孩|男宝|女宝|{_PETS})$")
+_ZH_NAMED = re.compile(r"^(?:它|他|她)?的?(?:名字|小名|大名)?(?:叫做?|名叫)")
+
+
+def born_named(before: str, clause: str) -> str | None:
+    """Whom a naming clause that drops its subject names, when the clause before brought in a child or pet:
+    我表姐生了个儿子，叫乐乐 → 我表姐的儿子 (not 我表姐: round 45), 我养了一只猫，叫咪咪 → 我的猫; None otherwise
+    (or when the child is someone else's not said whose: 王丽生了个儿子)."""
+    m = _ZH_BROUGHT.search(before)
+    if not m or not _ZH_NAMED.match(clause):
+        return None
+    noun, parent = _ZH_KID.get(m.group(1), m.group(1)), _zh_parent(before[:m.start()])
+    if parent is None:  # 王丽生了个儿子，叫乐乐: 王丽's son, when she is the clause's whole subject
+        who = re.sub(ZH_LEAD, "", before[:m.start()]).strip()
+        return f"{who}的{noun}" if re.fullmatch(r"[\u4e00-\u9fff]{2,3}", who) and _is_zh_name(who) else None
+    return f"我{parent}的{noun}" if parent else ("我" if noun in _ZH_RELS else "我的") + noun
+
+
+def _en_born(m: re.Match[str]) -> Mention | None:
+    """A child or pet a clause brings in (My sister had a baby girl, we adopted a puppy): whose (the user's when I,
+    we or a spouse had it) and which (a girl → daughter: she)."""
+    rel, noun = m.group(1), m.group(2).casefold()
+    key = {"boy": "son", "girl": "daughter", "baby": "child"}.get(noun.rsplit(" ", 1)[-1], noun.rsplit(" ", 1)[-1])
+    mine = not rel or _en_rel(rel) in _SPOUSES
+    child = key in _CHILD_KEYS
+    if mine and not child:
+        return None  # I adopted a puppy: the user's pet, read as such (_EN_GOT)
+    word = key if child else noun
+    phrase = f"my {word}" if mine else f"my {rel.casefold()}'s {word}"
+    return Mention(phrase, (key if mine else f"{_en_rel(rel)}.{key}") if child else f"thing:{phrase}",
+                   _gender(key), subject=True, born=True, pet=not child)
 
 
 def _en_rel(words: str) -> str:
@@ -252,9 +312,9 @@ def _en_my_rel(m: re.Match[str], subj: bool) -> list[tuple[int, Mention]]:
                                     subject=subj)),
                 (m.start() + 1, first), (m.start() + 2, Mention(second, k2, _gender(k2)))]
     plural = bool(plural_s) or key in _PLURAL_KEYS
-    phrase = m.group(0) if not name or name.casefold() not in _EN_NOT_NAME else m.group(0)[:m.start(5) - m.start()]
+    phrase = m.group(0) if not name or name.casefold() not in EN_NOT_NAME else m.group(0)[:m.start(5) - m.start()]
     phrase = phrase.rstrip(", ")
-    named = name and name.casefold() not in _EN_NOT_NAME and not plural
+    named = name and name.casefold() not in EN_NOT_NAME and not plural
     spouse = len(chain_rels) == 1 and _en_rel(chain_rels[-1]) in _SPOUSES
     whole = Mention(phrase, f"person:{name.casefold()}" if named else key, _gender(key), plural=plural,
                     subject=subj, owner=re.sub(r"[, ]+(?-i:[A-Z][a-z]+)$", "", phrase) if named else None,
@@ -281,9 +341,9 @@ def en_mentions(text: str) -> list[Mention]:
             found += _en_my_rel(m, subj=m.start() <= start)
         taken = [(m.start(), m.end()) for m in _EN_MY_REL.finditer(clause)]
         for m in _EN_NAMED_REL.finditer(clause):  # Omar's mum (round 40: "she" after it was Omar's sister-in-law)
-            if m.group(1).casefold() not in _EN_NOT_NAME and not any(a <= m.start() < b for a, b in taken):
+            if m.group(1).casefold() not in EN_NOT_NAME and not any(a <= m.start() < b for a, b in taken):
                 key, name = _en_rel(m.group(2)), m.group(4)
-                if name and name.casefold() not in _EN_NOT_NAME and not m.group(3):  # Dev's dad Raymond: Raymond
+                if name and name.casefold() not in EN_NOT_NAME and not m.group(3):  # Dev's dad Raymond: Raymond
                     found.append((m.start(), Mention(m.group(0).replace(",", ""), f"person:{name.casefold()}",
                                                      _gender(key), subject=m.start() <= start,
                                                      owner=m.group(0)[:m.end(3 if m.group(3) else 2) - m.start()])))
@@ -297,10 +357,10 @@ def en_mentions(text: str) -> list[Mention]:
                 found.append((m.start(), Mention(f"my {m.group(1).casefold()}", f"thing:{m.group(2).casefold()}",
                                                  thing=True, subject=True, pet=True)))
         for m in _EN_APPOSED.finditer(clause):  # Pickle, our old tabby / Walter, my neighbour: the name is whom next
-            if m.group(1).casefold() not in _EN_NOT_NAME and not (rel := slots.relation_en(m.group(2))):
+            if m.group(1).casefold() not in EN_NOT_NAME and not (rel := slots.relation_en(m.group(2))):
                 found.append((m.start(), Mention(m.group(1), f"thing:{m.group(2).casefold()}", thing=True,
                                                  subject=True, pet=True)))
-            elif m.group(1).casefold() not in _EN_NOT_NAME and rel:
+            elif m.group(1).casefold() not in EN_NOT_NAME and rel:
                 found.append((m.start(), Mention(m.group(1), f"person:{m.group(1).casefold()}", _gender(rel),
                                                  subject=m.start() <= start)))
         for m in _EN_OWNED_PET.finditer(clause):  # my friend's dog: he/she/it may be the dog — no guess
@@ -314,6 +374,9 @@ def en_mentions(text: str) -> list[Mention]:
             else:
                 mention = Mention(f"my {m.group(1)}{m.group(2) or ''}", key, _gender(key), plural=plural, subject=True)
             found.append((m.start(), mention))
+        for m in _EN_BORN.finditer(clause):  # my sister had a baby girl: her name is… names the girl (round 45)
+            if born := _en_born(m):
+                found.append((m.start() + 1, born))
         for m in _EN_HAVE_PETS.finditer(clause):
             noun = (m.group(1) + m.group(2)).casefold()
             found.append((m.start(), Mention(f"my {noun}", f"pets:{m.group(2).casefold()}", plural=True,
@@ -324,7 +387,7 @@ def en_mentions(text: str) -> list[Mention]:
                                              pet=bool(_EN_ANIMAL.match(m.group(2).casefold())))))
         if ev := event_subject(clause):  # "The team meeting is on Monday": "it" next (round 31)
             found.append((start, Mention(ev, f"thing:{ev.rsplit(' ', 1)[-1].casefold()}", thing=True, subject=True)))
-        if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in _EN_NOT_NAME \
+        if not found and (m := _EN_NAME.match(clause.strip())) and m.group(1).casefold() not in EN_NOT_NAME \
                 and not slots.relation_en(m.group(1)):
             found.append((start, Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True)))
         out += [m for _, m in sorted(found, key=lambda x: x[0])]

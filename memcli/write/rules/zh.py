@@ -24,6 +24,7 @@ from memcli.rx import rx
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_tails, zh_words
 from memcli.write.rules.cleft import zh_cleft_read
+from memcli.write.rules.coref_mentions import born_named
 from memcli.write.rules.habit_moved import habit_moved
 from memcli.write.rules.job_left import zh_after_left, zh_left_named
 from memcli.write.rules.job_moved import zh_job_moved
@@ -166,6 +167,11 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
             and _pos(tf.group(1))[0][1][:1] == "n":
         # 我不喝酒，但是烟还没戒掉 → 我还没戒掉烟 (the topic is the object); 酒一口都不喝 → 我一口酒都不喝
         c = tf.group(2) + tf.group(1) + tf.group(3) if tf.group(2) else tf.group(3) + tf.group(1)
+    if sub is None and ctx.last and (named := born_named(ctx.last.strip("，,。！!？? "), c)):
+        got = _subject(named + c, _Ctx())  # 我表姐生了个儿子，叫乐乐: the son's name (我表姐的儿子叫乐乐), round 45
+        owner = got[0] if got else f"thing:{named}"  # (我哥哥的狗: the brother's dog, elder_brother.狗)
+        sub = (owner if got and got[1] == named else f"{owner}.{named.rsplit('的', 1)[-1]}", named, c)
+        c = named + c
     if sub is None:
         if ctx.subject is None or rx(r"^(?:这|那|它|他|她|[\u4e00-\u9fff]{1,4}(?:说|觉得))").match(c) or not _continues(c, ctx.subject[0] == slots.ME) or zh_tails.of_thing(ctx.last, c):  # noqa: E501
             return []

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from memcli import slots
 from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
+from memcli.write.rules.coref_mentions import born_named
 from memcli.write.rules.zh import _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_amount import amount_changed
 from memcli.write.rules.zh_facts import _pos
@@ -47,6 +48,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             continue
         if head and c and len(c) <= 10 and all(f[:1] == "n" or f in ("eng", "j") for _, f in _pos(c)):
             out.append(head)  # 我研究生读的是同济，建筑学专业 → 我研究生读的是建筑学专业: one more value
+            continue
+        if before and (named := born_named(before, c)):  # 生了个儿子，叫乐乐: the son's name, not the parent's
+            out.append(named)
+            last = head = None
             continue
         if zh_words.ZH_CORRECTION_OPEN.fullmatch(clause.strip() + "，"):  # 我说错了，…: no subject to carry on
             out.append(None)
