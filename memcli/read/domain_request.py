@@ -45,6 +45,7 @@ from typing import Any
 
 from memcli.read.kinds import FAMILY, kinds_of
 from memcli.read.results import Hit, construct
+from memcli.read.suggest_words import ADVICE_EN, ASK_EN, ASK_ZH, CONSENT_ZH, WHETHER_ZH
 from memcli.relazy import lazy
 from memcli.reltime import EN_MONTHS, EN_WEEKDAYS
 from memcli.slots import ZH_RELATION_RE
@@ -61,11 +62,11 @@ _BARE_ZH = (rf"^(?:请|你)?{_WHEN_ZH}{_FOR_ZH}{_WHEN_ZH}(?:去|出去)?(?:买|�
             r"[^，。？?！!我的]{0,3}?(?:什么|啥)")
 #: a choice put to the asker (not a recall of what they did or usually do);
 #: 推荐 / 建议 asked of the assistant (给我推荐…, 你有什么推荐), not told of someone (医生建议…, 小王推荐的书)
-_CHOICE_ZH = lazy(r"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为我|跟我)?(?:推荐|建议)|"
-                  r"(?:你|您|有什么|有没有|有啥)(?:推荐|建议)|"
+_CHOICE_ZH = lazy(rf"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为我|跟我)?(?:{ASK_ZH})|"
+                  rf"(?:你|您|有什么|有没有|有啥)(?:{ASK_ZH})|"
                   r"帮我想|想想|帮我(?:挑|选|定|安排|规划|计划|搭配)|给我(?:定|制定|安排|规划|挑|选)|"
                   r"(?:什么|啥|哪|哪儿|哪里|哪家|哪些)[\u4e00-\u9fff]{0,4}?(?:好|比较好|合适)(?=[呢吗啊呀吧？?。!！，,]|$)|"
-                  r"适合|合适|可以吗|行吗|好吗|怎么样|该|应该|要不要|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
+                  rf"适合|合适|{CONSENT_ZH}|怎么样|该|应该|{WHETHER_ZH}|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
                   r"报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
                   r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末)[^，。？?]{0,4}?[做干玩吃喝穿](?:点|些)?(?:什么|啥)|"
                   + _BARE_ZH)
@@ -77,8 +78,8 @@ _RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨�
                   r"那[个位台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里么])|"
                   r"(?:^|[，,：:；;。！!])我(?:们)?[^，。？?的]{0,3}的")
 _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do|get|buy|make|cook|eat|have|wear|try|"
-                  r"give|take|go|plan|book)\b|^(?:please |(?:can|could|would|will) you )?(?:recommend|suggest)\b|"
-                  r"\byou (?:recommend|suggest)\b|\bany (?:ideas?|suggestions?|recommendations?)\b|"
+                  rf"give|take|go|plan|book)\b|^(?:please |(?:can|could|would|will) you )?(?:{ASK_EN})\b|"
+                  rf"\byou (?:{ASK_EN})\b|\bany (?:{ADVICE_EN})\b|"
                   r"\bideas? (?:for|on)\b|"
                   r"\bhelp me (?:pick|choose|find|plan|decide|come up|think)|\bplan (?:a|an|my|some|the)\b|"
                   r"\bwould (?:i|we|my \w+) (?:like|love|enjoy)\b|"
