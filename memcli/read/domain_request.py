@@ -90,9 +90,11 @@ _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do
                   rf"\byou (?:{ASK_EN})\b|\bany (?:{ADVICE_EN})\b|"
                   r"\bideas? (?:for|on)\b|"
                   r"\bhelp me (?:pick|choose|find|plan|decide|come up|think)|\bplan (?:a|an|my|some|the)\b|"
-                  r"\bwould (?:i|we|my \w+|(?-i:[A-Z])[a-z]+) (?:like|love|enjoy)\b|"
+                  r"\bwould (?:i|we|my \w+) (?:like|love|enjoy)\b|"
+                  r"^(?:what|which) \w+ would (?-i:[A-Z])[a-z]+ (?:like|love|enjoy)\b|"  # What toys would Pixel enjoy?
                   r"\bwhat (?:to|do i) (?:get|buy|wear|cook|make|eat)\b", re.IGNORECASE)
-_RECALL_EN = lazy(r"\b(?:usually|normally|did|last|ago|used to|before)\b", re.IGNORECASE)
+_RECALL_EN = lazy(r"\b(?:usually|normally|did|last|ago|used to|before)\b|"
+                  r"^(?:where|when|why|how) (?:does|is|was|were|are) (?!i\b|we\b)", re.IGNORECASE)  # where does X get…
 
 #: the words of each domain a request names, both languages (the kinds of memcli.read.kinds add food, sports, animals)
 DOMAIN_WORDS: dict[str, tuple[str, ...]] = {d: (*zh.split(), *(w.strip() for w in en.split(","))) for d, (zh, en) in {
@@ -325,7 +327,7 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
         """A hit of no domain keeps what the gate said, and one of the request's (the husband's food allergy for
         dinner); for a gift, the user's own words (an episode) only."""
         if gift:
-            return h.origin == "episode"
+            return h.origin == "episode" or not wanted  # named with no domain: theirs first, the gate's others kept
         held = memory_domains(h.slot, h.statement)
         return not held or bool(held & wanted)
     if not rows:
