@@ -34,6 +34,12 @@ _NOT_NAME_EN = frozenset({"the", "this", "that", "these", "those", "there", "the
                           "tomorrow", "last", "next", "every", "each", "some", "most", "all", "both", "our", "my",
                           "his", "her", "their", "its", "we", "they", "he", "she", "it", "you", "when", "after",
                           "before", "since", "because", "if", "while", "once", "maybe", "also", "just", "still"})
+#: a word of a place's or a building's name ("Mount Fuji was foggy", "Lake Como is …"): a place, no one told about
+_PLACE_EN = frozenset({"mount", "mt", "lake", "river", "ocean", "sea", "island", "isle", "bay", "beach", "park",
+                       "street", "road", "avenue", "bridge", "tower", "museum", "castle", "cathedral", "church",
+                       "palace", "university", "college", "school", "hospital", "airport", "station", "hotel",
+                       "restaurant", "cafe", "café", "bar", "mall", "center", "centre", "library", "gym", "valley",
+                       "canyon", "falls", "forest", "desert", "mountains", "hills", "city", "county", "state"})
 #: a character a Chinese name does not open with: a pronoun, a demonstrative, a question word, a number, a time
 _NOT_OPEN_ZH = frozenset("我你您他她它咱这那哪谁什怎为几多每各今明昨前后上下去来有是在一二三四五六七八九十两个")
 _CJK = lazy(r"^[\u4e00-\u9fff]+$")
@@ -44,6 +50,8 @@ def _name_en(name: str) -> bool:
     from memcli.text import STOPWORDS
 
     first = name.split()[0].casefold()
+    if any(w in _PLACE_EN for w in name.casefold().split()):
+        return False
     return first not in _NOT_NAME_EN and first not in STOPWORDS and first not in EN_WEEKDAYS \
         and first not in EN_MONTHS
 
