@@ -11,7 +11,11 @@ not told of someone: "What does Nate suggest…"; not a recall: 平时, 了, 我
 我使用的运动鞋怎么样, "usually", "did") whose words name a domain (:data:`DOMAIN_WORDS`, and the kinds of
 :mod:`memcli.read.kinds`: food and drink → ``food``; a sport → ``exercise``; an animal → ``pets``; music, a film,
 a book → ``likes`` of that kind), and whom it is for: the asker, or someone of theirs it names (儿子, "my dad",
-Maya). A person named with no domain ("What would Ana enjoy?") is no request.
+Maya). Round 45: 去 / 订哪家 + a place is a choice (周末去哪家馆子); a shopping festival (双十一, Black Friday) is an
+occasion and asks ``shopping``, the things the user wants (a gift when it names whom for); a Chinese name after 给 /
+为 / 带 … or opening the request (给咪咪买…, 志强生日送什么: :func:`memcli.read.told_name.request_names_zh`); a name
+with no domain ("What toys would Pixel enjoy?", a toy being a gift; "What would Ana enjoy?") is a request for that
+one when a stored fact tells of them (:func:`memcli.read.told_name.tells_of`), else none.
 
 :func:`memory_domains` reads the domains of one stored fact from its slot (:mod:`memcli.slots`: ``allergy``,
 ``diet``, ``like``, ``habit``, ``owns``…) and the kinds its words name:
@@ -22,7 +26,8 @@ Maya). A person named with no domain ("What would Ana enjoy?") is no request.
 - ``activity``: a liking, hobby or habit of no food, drink or clothing (徒步, 博物馆, board games); ``travel`` too,
   with motion sickness (:data:`_TRAVEL`);
 - ``clothes``: sizes, colours and clothes worn (:data:`_CLOTHES`); ``pets``: an animal kept (``owns.柯基``,
-  ``thing:cat.…``); ``schedule``: a habit at a time of the week, the job.
+  ``thing:cat.…``); ``schedule``: a habit at a time of the week, the job; ``shopping``: a thing wanted (我想买…,
+  "I want a new …": :data:`_WANTS`).
 
 :func:`domain_answers` (after the gate): for a request it reads, the user's memories of its domains — of the one it
 is for: for a gift that person's age, likes and habits alone, and the facts of a person their facts name ("My niece
