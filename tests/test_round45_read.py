@@ -19,7 +19,8 @@ from memcli.read.domain_request import request_domains
 from memcli.read.told_name import request_names_zh, subject_names, tells_of
 
 FACTS = ["Oskar said he lives in Graz", "慧敏住在厦门", "国栋说他在银行上班",
-         "Lake Como was freezing when I swam there", "I have a hamster named Nibbles", "Nibbles is two years old", "我养了一只兔子叫雪球", "雪球很怕冷",
+         "Lake Como was freezing when I swam there", "I have a hamster named Nibbles", "Nibbles is two years old",
+         "我养了一只兔子叫雪球", "雪球很怕冷",
          "德华今年三十岁", "德华喜欢摄影", "我想买一个电动牙刷", "I want a new rain jacket", "我不吃香菜",
          "我对磺胺过敏", "I drive a Skoda"]
 BUDGET = 120_000
