@@ -77,7 +77,7 @@ def test_the_read_paths_gated_patterns_answer_as_the_compiled_ones() -> None:
     ]
     pats = [v for m in mods for v in vars(m).values() if isinstance(v, GatedPattern)]
     pats += [
-        p for p in (*kin._patterns(), *kinds._lexicon()[:2], *mismatch._relation_words()) if isinstance(p, GatedPattern)
+        p for p in (*kin._patterns(), *kinds._lexicon()[:2], *mismatch.relation_words()) if isinstance(p, GatedPattern)
     ]
     assert len(pats) >= 25
     texts = _corpus()

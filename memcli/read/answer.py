@@ -75,7 +75,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _frame_words, _relation_words
+from memcli.read.mismatch import REQUEST_EN, REQUEST_ZH, _frame_words, relation_words
 from memcli.read.question_subject import names_no_one, subject_feature
 from memcli.read.question_subject import slot_subject as _subject
 from memcli.read.subject import found_by_fact
@@ -215,11 +215,11 @@ def anchor(query: str, query_slots: Sequence[str]) -> int:
     帮我写…, "tell me …") or recalls what they told (What car again?, 来着), someone of theirs (a
     relation word anywhere: 舅舅…, "Uncle Ray"; a relation key among its slots), else 0."""
     q = query.replace("’", "'")
-    rest = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))
+    rest = REQUEST_EN.sub(" ", REQUEST_ZH.sub(" ", q))
     if ("我" in rest or "咱" in rest or "家里" in rest or _ANCHOR_EN.search(rest) or _US_EN.search(rest)
             or _RECALL.search(rest)):
         return 1
-    zh, en, mine = _relation_words()
+    zh, en, mine = relation_words()
     from memcli.read.kin import question_relation
 
     if zh.search(q) or en.search(q) or mine.search(q) or question_relation(q):

@@ -66,6 +66,7 @@ from memcli.read.request import (
 from memcli.read.results import RetrievalInfo
 from memcli.read.slot_leg import query_slot_keys
 from memcli.read.tokens import query_tokens, when_only
+from memcli.read.told_name import subject_names
 from memcli.read.world_fact import asks_world_fact
 from memcli.sensitive import asks_secret
 from memcli.slot_query import question_focus
@@ -276,8 +277,10 @@ class AnswerPass:
                                          q.slots, slot_found=found, subject_hit=subject_hit, as_of=as_of)
         # 长江有多长 vs 我坐游轮游了长江三峡: about the world unless it names a person or thing of the hits
         # (A和B哪个活动持续时间更长: two events the user attends) or asks which of them
+        # round 45: "Where does John live?" after "John said he lives in Oslo": a name a hit opens with as its subject
         people = tuple(n for i in said for n in (*names_after_relation(said[i]), _named(slot_of[i], q.simple),
-                                                 *names_given(said[i], q.simple)) if n)
+                                                 *names_given(said[i], q.simple), *subject_names(said[i], q.simple))
+                       if n)
         # "How much was the sofa?" with 'We bought a new sofa' stored: a thing both know, the user's
         known = tuple(w for w in q.definite if any(names_thing(said[i], w) for i in said))
         people += known

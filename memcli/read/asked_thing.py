@@ -108,9 +108,9 @@ def _attribute_words() -> dict[str, frozenset[str]]:
 def _relation(word: str) -> bool:
     """A relation word, in a dictionary's words or in other words (hubby, sis, old man: :mod:`memcli.read.kin`)."""
     from memcli.read.kin import question_relation
-    from memcli.read.mismatch import _relation_words
+    from memcli.read.mismatch import relation_words
 
-    return bool(_relation_words()[1].fullmatch(word)) or question_relation("my " + word) is not None
+    return bool(relation_words()[1].fullmatch(word)) or question_relation("my " + word) is not None
 
 
 def _predicate(word: str) -> bool:

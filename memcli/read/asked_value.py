@@ -184,9 +184,9 @@ _ASKING_EN = frozenset("when where who whom whose what which how long many much 
 def _relative_named_zh(statement: str) -> bool:
     """A Chinese statement names someone of the user's right after the relation word (我跟老伴儿刘桂芳两个人住,
     我同事小陈…: :func:`memcli.read.mismatch.opens_with_name_zh`): the apposition that answers 我老伴儿叫什么."""
-    from memcli.read.mismatch import _relation_words, opens_with_name_zh
+    from memcli.read.mismatch import opens_with_name_zh, relation_words
 
-    zh = _relation_words()[0]
+    zh = relation_words()[0]
     return any(not zh.match(statement, m.end()) and opens_with_name_zh(statement[m.end():])
                for m in zh.finditer(statement))
 

@@ -11,7 +11,11 @@ not told of someone: "What does Nate suggest…"; not a recall: 平时, 了, 我
 我使用的运动鞋怎么样, "usually", "did") whose words name a domain (:data:`DOMAIN_WORDS`, and the kinds of
 :mod:`memcli.read.kinds`: food and drink → ``food``; a sport → ``exercise``; an animal → ``pets``; music, a film,
 a book → ``likes`` of that kind), and whom it is for: the asker, or someone of theirs it names (儿子, "my dad",
-Maya). A person named with no domain ("What would Ana enjoy?") is no request.
+Maya). Round 45: 去 / 订哪家 + a place is a choice (周末去哪家馆子); a shopping festival (双十一, Black Friday) is an
+occasion and asks ``shopping``, the things the user wants (a gift when it names whom for); a Chinese name after 给 /
+为 / 带 … or opening the request (给咪咪买…, 志强生日送什么: :func:`memcli.read.told_name.request_names_zh`); a name
+with no domain ("What toys would Pixel enjoy?", a toy being a gift; "What would Ana enjoy?") is a request for that
+one when a stored fact tells of them (:func:`memcli.read.told_name.tells_of`), else none.
 
 :func:`memory_domains` reads the domains of one stored fact from its slot (:mod:`memcli.slots`: ``allergy``,
 ``diet``, ``like``, ``habit``, ``owns``…) and the kinds its words name:
@@ -22,7 +26,8 @@ Maya). A person named with no domain ("What would Ana enjoy?") is no request.
 - ``activity``: a liking, hobby or habit of no food, drink or clothing (徒步, 博物馆, board games); ``travel`` too,
   with motion sickness (:data:`_TRAVEL`);
 - ``clothes``: sizes, colours and clothes worn (:data:`_CLOTHES`); ``pets``: an animal kept (``owns.柯基``,
-  ``thing:cat.…``); ``schedule``: a habit at a time of the week, the job.
+  ``thing:cat.…``); ``schedule``: a habit at a time of the week, the job; ``shopping``: a thing wanted (我想买…,
+  "I want a new …": :data:`_WANTS`).
 
 :func:`domain_answers` (after the gate): for a request it reads, the user's memories of its domains — of the one it
 is for: for a gift that person's age, likes and habits alone, and the facts of a person their facts name ("My niece
@@ -41,32 +46,41 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from memcli.read.kinds import FAMILY, kinds_of
+from memcli.read.mismatch import relation_words
 from memcli.read.results import Hit, construct
+from memcli.read.suggest_words import ADVICE_EN, ASK_EN, ASK_ZH, CONSENT_ZH, WHETHER_ZH
+from memcli.read.told_name import request_names_zh, tells_of
 from memcli.relazy import lazy
 from memcli.reltime import EN_MONTHS, EN_WEEKDAYS
 from memcli.slots import ZH_RELATION_RE
 
 __all__ = ["DOMAIN_WORDS", "Request", "domain_answers", "memory_domains", "request_domains"]
 
+#: a shopping festival (round 45: 双十一买什么 asks what to buy then, as 母亲节送什么 does)
+_FESTIVAL_ZH = r"双十一|双11|双十二|双12|618|黑五|黑色星期五|年货节|购物节"
 #: before a bare verb of choice (买什么, 吃什么) only a time, whom it is for or with, an occasion: 今晚吃什么, 给狗狗买
 #:点什么, 儿子生日买什么; not a subject of its own (考拉吃什么, 他中午吃什么: another eater's food, as memcli.read.meal)
 _WHEN_ZH = (r"(?:今天|今晚|明天|明晚|后天|中午|晚上|早上|早饭|午饭|晚饭|夜宵|周末|这周末|这个周末|下周末|待会儿?|现在|"
             r"下班后|假期|国庆|周[一二三四五六日])?")
-_FOR_ZH = (rf"(?:(?:给|帮|替|为|带|跟|和)[^，。？?！!]{{1,5}}?|(?:{ZH_RELATION_RE.pattern})(?:的)?(?:生日|节日)?|"
-           r"(?:母亲节|父亲节|圣诞节?|春节|过年|中秋节?|情人节|生日|纪念日)(?:给|送)?)?")
+_OCCASION_ZH = rf"母亲节|父亲节|圣诞节?|春节|过年|中秋节?|情人节|生日|纪念日|{_FESTIVAL_ZH}"
+_FOR_ZH = (rf"(?:(?:{_OCCASION_ZH})?(?:给|帮|替|为|带|跟|和)[^，。？?！!]{{1,5}}?|"
+           rf"(?:{ZH_RELATION_RE.pattern})(?:的)?(?:生日|节日)?|(?:{_OCCASION_ZH})(?:给|送)?)?")
+#: words a request opens with that name no one: a time, an occasion (周末去哪家馆子, 双十一买什么)
+_NO_NAME_ZH = lazy(rf"{_WHEN_ZH[:-1]}|{_OCCASION_ZH}|周[一二三四五六日末]\w?")
 _BARE_ZH = (rf"^(?:请|你)?{_WHEN_ZH}{_FOR_ZH}{_WHEN_ZH}(?:去|出去)?(?:买|送|穿|吃|喝|玩|选|挑|带)"
             r"[^，。？?！!我的]{0,3}?(?:什么|啥)")
 #: a choice put to the asker (not a recall of what they did or usually do);
 #: 推荐 / 建议 asked of the assistant (给我推荐…, 你有什么推荐), not told of someone (医生建议…, 小王推荐的书)
-_CHOICE_ZH = lazy(r"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为我|跟我)?(?:推荐|建议)|"
-                  r"(?:你|您|有什么|有没有|有啥)(?:推荐|建议)|"
+_CHOICE_ZH = lazy(rf"^(?:请|你|您|能不能|可以|能)?(?:给我|帮我|为我|跟我)?(?:{ASK_ZH})|"
+                  rf"(?:你|您|有什么|有没有|有啥)(?:{ASK_ZH})|"
                   r"帮我想|想想|帮我(?:挑|选|定|安排|规划|计划|搭配)|给我(?:定|制定|安排|规划|挑|选)|"
                   r"(?:什么|啥|哪|哪儿|哪里|哪家|哪些)[\u4e00-\u9fff]{0,4}?(?:好|比较好|合适)(?=[呢吗啊呀吧？?。!！，,]|$)|"
-                  r"适合|合适|可以吗|行吗|好吗|怎么样|该|应该|要不要|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
-                  r"报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
+                  rf"适合|合适|{CONSENT_ZH}|怎么样|该|应该|{WHETHER_ZH}|[做干](?:点|些)(?:什么|啥)|去哪(?:儿|里)?(?:玩|逛)|"
+                  r"(?:去|订|选|挑|找|约在)哪(?:家|个|间)|报(?:个|什么)|(?:挑|选|订|准备|安排)(?:个|件|份|些|点|一[个件份家双套])|[做干](?:什么|啥)(?=菜|饭|吃)|"
                   r"(?:今天|今晚|明天|明晚|后天|这周末|这个周末|下周末)[^，。？?]{0,4}?[做干玩吃喝穿](?:点|些)?(?:什么|啥)|"
                   + _BARE_ZH)
 #: a recall: a habit, a past, the asker's own liking asked (我喜欢喝什么茶 asks what is stored, no choice), one
@@ -77,13 +91,15 @@ _RECALL_ZH = lazy(r"平时|平常|通常|一般|每次|上次|以前|之前|昨�
                   r"那[个位台家辆只件双把部本条张块座间所款套盒瓶支副顶颗](?![儿里么])|"
                   r"(?:^|[，,：:；;。！!])我(?:们)?[^，。？?的]{0,3}的")
 _CHOICE_EN = lazy(r"\b(?:should|shall) (?:i|we)\b|\b(?:can|could) (?:i|we) (?:do|get|buy|make|cook|eat|have|wear|try|"
-                  r"give|take|go|plan|book)\b|^(?:please |(?:can|could|would|will) you )?(?:recommend|suggest)\b|"
-                  r"\byou (?:recommend|suggest)\b|\bany (?:ideas?|suggestions?|recommendations?)\b|"
+                  rf"give|take|go|plan|book)\b|^(?:please |(?:can|could|would|will) you )?(?:{ASK_EN})\b|"
+                  rf"\byou (?:{ASK_EN})\b|\bany (?:{ADVICE_EN})\b|"
                   r"\bideas? (?:for|on)\b|"
                   r"\bhelp me (?:pick|choose|find|plan|decide|come up|think)|\bplan (?:a|an|my|some|the)\b|"
                   r"\bwould (?:i|we|my \w+) (?:like|love|enjoy)\b|"
+                  r"^(?:what|which) \w+ would (?-i:[A-Z])[a-z]+ (?:like|love|enjoy)\b|"  # What toys would Pixel enjoy?
                   r"\bwhat (?:to|do i) (?:get|buy|wear|cook|make|eat)\b", re.IGNORECASE)
-_RECALL_EN = lazy(r"\b(?:usually|normally|did|last|ago|used to|before)\b", re.IGNORECASE)
+_RECALL_EN = lazy(r"\b(?:usually|normally|did|last|ago|used to|before)\b|"
+                  r"^(?:where|when|why|how) (?:does|is|was|were|are) (?!i\b|we\b)", re.IGNORECASE)  # where does X get…
 
 #: the words of each domain a request names, both languages (the kinds of memcli.read.kinds add food, sports, animals)
 DOMAIN_WORDS: dict[str, tuple[str, ...]] = {d: (*zh.split(), *(w.strip() for w in en.split(","))) for d, (zh, en) in {
@@ -95,8 +111,10 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {d: (*zh.split(), *(w.strip() for w i
     "free": ("周末 假期 放假 休息日 下班后", "weekend, day off, days off, free time, saturday, sunday"),
     "travel": ("旅游 旅行 出游 度假 出行 自驾 景点 国庆 黄金周",
                "trip, travel, vacation, holiday, getaway, tour, sightseeing"),
-    "gift": ("礼物 送 生日 母亲节 父亲节 圣诞 纪念日",
-             "gift, present, birthday, christmas, anniversary, mother's day, father's day"),
+    "gift": ("礼物 送 生日 母亲节 父亲节 圣诞 纪念日 玩具",
+             "gift, present, birthday, christmas, anniversary, mother's day, father's day, toy"),
+    "shopping": ("双十一 双11 双十二 双12 618 黑五 黑色星期五 年货节 购物节",
+                 "black friday, cyber monday, prime day, boxing day, shopping"),
     "clothes": ("衣服 外套 大衣 裤 裙 鞋 穿 衬衫 毛衣 卫衣 服装 帽子",
                 "wear, clothes, clothing, outfit, shoes, sneakers, boots, jacket, coat, dress, shirt, jeans"),
     "exercise": ("运动 健身 锻炼 减肥 体能", "workout, exercise, fitness, gym, training, work out"),
@@ -127,6 +145,12 @@ _TRAVEL = lazy(r"晕车|晕船|晕机|恐高|怕坐飞机|\b(?:seasick|carsick|a
 _CLOTHES = lazy(r"衣|裤|裙|鞋|[0-9A-Za-z]码|尺码|穿|帽|"
                 r"\b(?:wear|wears|wearing|clothes|clothing|shoes?|size|jackets?|coats?|dress|shirts?|jeans|sneakers|"
                 r"boots|outfits?)\b", re.IGNORECASE)
+#: a thing the user wants or needs: what a shopping festival's request is for (round 45)
+_WANTS = lazy(r"想买|想要|打算买|准备买|想换|缺(?:一)?[个台双件把]|"
+              r"\b(?:want(?:s|ed)? (?:a|an|to buy|to get|some|new)|need(?:s)? (?:a )?new|wish ?list|saving up for|"
+              r"(?:have|had|got) (?:my|an) eye on)\b", re.IGNORECASE)
+#: a statement of the user's own: 我… / "I …", "I'm …"
+_MINE = lazy(r"^(?:我|I\b)")
 #: a time of the week a habit is kept at
 _WEEK_TIME = lazy(r"每周|每个?星期|周[一二三四五六日天末]|星期[一二三四五六日天]|礼拜|每天|每晚|早上|晚上|"
                   r"\b(?:every|each|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
@@ -148,6 +172,13 @@ class Request:
     domains: frozenset[str]
     person: str | None
     names: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _domain_parts() -> frozenset[str]:
+    """Each word of the English :data:`DOMAIN_WORDS` (black, friday of "black friday"): a capitalised one names a day
+    or a sale, not a person."""
+    return frozenset(p for words in DOMAIN_WORDS.values() for w in words if w.isascii() for p in w.split())
 
 
 def request_domains(question: str) -> Request | None:
@@ -175,13 +206,18 @@ def request_domains(question: str) -> Request | None:
         domains = domains - {"free"} if domains - {"free", "schedule"} or likes else (domains - {"free"}) | {"activity"}
     if likes:
         domains.add("likes")
-    names = tuple(n.casefold() for n in _NAME_EN.findall(q) if n.casefold() not in _NOT_NAMES)
+    names = tuple(n.casefold() for n in _NAME_EN.findall(q) if n.casefold() not in _NOT_NAMES
+                  and n.casefold() not in _domain_parts()) if not zh else \
+        tuple(n for n in request_names_zh(q)  # 给团子买…, 志强生日送什么: not a relative, a time or an occasion
+              if not relation_words()[0].search(n) and not _NO_NAME_ZH.fullmatch(n))
     who = query_subject(q)
     person = None if who in (ME, SOMEONE) else who
-    if not domains:  # whom alone names no domain ("What would Ana enjoy?")
-        return None
+    if not domains and not names:  # whom alone names no domain: "What would Ana enjoy?" is for Ana when the store
+        return None  # tells of her (round 45, domain_answers), else no request
     if person or names:
         domains.add("person")
+        if "shopping" in domains:  # 双十二给女朋友买点什么, "Black Friday: what should I get Hannah?": a gift
+            domains = (domains - {"shopping"}) | {"gift"}
     return Request(frozenset(domains) | {f"kind:{k}" for k in likes}, person, names)
 
 
@@ -218,6 +254,8 @@ def memory_domains(slot: str | None, statement: str) -> frozenset[str]:
     if attr == "job" or attr == "habit" and _WEEK_TIME.search(statement) or \
             _WEEK_TIME.search(statement) and re.search(r"\b(?:work|shifts?)\b|上班|值班", low):
         out.add("schedule")
+    if _WANTS.search(statement):
+        out.add("shopping")
     out |= {f"kind:{k}" for k in kinds if k in _LIKE_KINDS}
     return frozenset(out)
 
@@ -265,14 +303,26 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
     from memcli.slots import ME, split_slot
 
     wanted = req.domains - {"person"}
-    gift = "gift" in wanted and "person" in req.domains  # a gift is the one it is for's: their facts alone
     rows = _for_person(store, user, req, as_of) if "person" in req.domains else []
+    if req.names and not req.person:  # a name only counts when a fact tells of it (志强今年…, 叫团子, "named Pixel")
+        told = [n for n in req.names if any(tells_of(str(r["statement"]), n) for r in rows)]
+        if not told:
+            if not wanted:
+                return None  # "What would Ana enjoy?" with no Ana told: no request
+            rows = []
+    # a gift is the one it is for's, and so is a request naming them with no domain ("What toys would Pixel enjoy?",
+    # toys being a gift): their facts alone
+    gift = ("gift" in wanted or not wanted) and "person" in req.domains
     if not gift:  # cooking for Clara: her food allergy and her facts of no domain, not her taste in music
         rows = [r for r in rows if not (held := memory_domains(r["slot"], str(r["statement"]))) or held & wanted]
         # for the asker, or done with someone (带女儿去玩, 约朋友吃饭): the asker's facts of the domain too
-        own = _rows(store, user, _ME_KEYS, as_of) + [  # a thing's facts (thing:cat.age) by no one key: the newest
-            r for r in store.list_items(user, limit=SCAN, as_of=as_of) if str(r["slot"] or "").startswith("thing:")]
-        rows += [r for r in own if (split_slot(str(r["slot"]))[0] == ME or str(r["slot"]).startswith("thing:"))
+        # a thing's facts (thing:cat.age) by no one key, and a wish told in the user's words with no slot (我想买一台
+        # 咖啡机, round 45: what a shopping festival's request is for): the newest
+        own = _rows(store, user, _ME_KEYS, as_of) + [
+            r for r in store.list_items(user, limit=SCAN, as_of=as_of) if str(r["slot"] or "").startswith("thing:")
+            or "shopping" in wanted and not r["slot"] and _MINE.match(str(r["statement"]))]
+        rows += [r for r in own if (not r["slot"] or split_slot(str(r["slot"]))[0] == ME
+                                    or str(r["slot"]).startswith("thing:"))
                  and memory_domains(r["slot"], str(r["statement"])) & wanted]
     seen: set[int] = set()
     rows = [r for r in rows if not (int(r["id"]) in seen or seen.add(int(r["id"])))]  # type: ignore[func-returns-value]
@@ -282,7 +332,7 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
         """A hit of no domain keeps what the gate said, and one of the request's (the husband's food allergy for
         dinner); for a gift, the user's own words (an episode) only."""
         if gift:
-            return h.origin == "episode"
+            return h.origin == "episode" or not wanted  # named with no domain: theirs first, the gate's others kept
         held = memory_domains(h.slot, h.statement)
         return not held or bool(held & wanted)
     if not rows:

@@ -26,9 +26,8 @@ from functools import lru_cache
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
 from memcli.text import STOPWORDS
 
-__all__ = ["OCCUPATIONS", "asked_name", "asks_me", "hit_attribute", "named_subject", "said_attrs",
-           "names_after_relation",
-           "names_given", "names_occupation"]
+__all__ = ["OCCUPATIONS", "REQUEST_EN", "REQUEST_ZH", "asked_name", "asks_me", "hit_attribute", "named_subject",
+           "names_after_relation", "names_given", "names_occupation", "relation_words", "said_attrs"]
 
 
 @lru_cache(maxsize=1)
@@ -44,11 +43,11 @@ def _frame_words() -> frozenset[str]:
 
 #: the requester's 我 / me of a request or of the lead to a question names no subject (帮我写…,
 #: 我想问一下, "tell me a joke", "quick question")
-_REQUEST_ZH = lazy(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
-                   r"问一下|请问", gate=NON_ASCII)
-_REQUEST_EN = lazy(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
-                   r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE,
-                   gate=LATIN)
+REQUEST_ZH = lazy(r"帮我|给我|替我|为我|告诉我|跟我说|和我说|教我|我想问一下|我想问|我想知道|我想了解|"
+                  r"问一下|请问", gate=NON_ASCII)
+REQUEST_EN = lazy(r"\b(?:help me|tell me|give me|show me|teach me|let me|remind me|for me|can you|could you|"
+                  r"i want to know|i'd like to know|i wonder|i was wondering|quick question)\b", re.IGNORECASE,
+                  gate=LATIN)
 #: the standard of a comparison ("Is Sam older than me?", "as tall as I am"): the user named beside the subject, not
 #: as it (round 44: read as a question about the user, Sam's fact got subject -1 and was vetoed)
 _STANDARD_EN = lazy(r"\b(?:than|as)\s+(?:me|myself|i(?:'m|\s+(?:am|do|did|was|have|had)\b)?)\b", re.IGNORECASE,
@@ -56,7 +55,7 @@ _STANDARD_EN = lazy(r"\b(?:than|as)\s+(?:me|myself|i(?:'m|\s+(?:am|do|did|was|ha
 
 
 @lru_cache(maxsize=1)
-def _relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def relation_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """Relation words of 2+ CJK / 3+ Latin characters; and 我 before any relation word (给我爸…:
     the 我 of someone of the user's, not of the requester)."""
     from memcli.slots import EN_RELATIONS, ZH_RELATIONS
@@ -85,9 +84,9 @@ def asks_me(question: str) -> bool:
     from memcli.read.kin import question_relation
 
     q = question.replace("’", "'")
-    q = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", q))  # 我想问一下 / "tell me": the requester
+    q = REQUEST_EN.sub(" ", REQUEST_ZH.sub(" ", q))  # 我想问一下 / "tell me": the requester
     q = _STANDARD_EN.sub(" ", q)  # "… older than me": the standard, not the subject
-    zh, en, mine = _relation_words()
+    zh, en, mine = relation_words()
     if zh.search(q) or en.search(q) or mine.search(q) or question_relation(q):
         return False
     en_frame, zh_frame = _frames()
@@ -116,7 +115,7 @@ def names_after_relation(text: str) -> set[str]:
     """Names said right after a relation word (我同事小陈 → 小陈, 我妹妹林兰 → 林兰, "my coworker Sam" → sam):
     a 小/老/阿 + one character name or a surname-led full name (:func:`_full_names_zh`, every reading) in
     Chinese, a capitalised word in English."""
-    zh, en, _ = _relation_words()
+    zh, en, _ = relation_words()
     out: set[str] = set()
     for m in zh.finditer(text):
         rest = text[m.end():]

@@ -84,11 +84,11 @@ _USER_IS_ZH = re.compile(r"我(?:现在|目前|以前|曾经|也|还|一直)?(?:
 
 #: a statement whose subject is a pair holding the user ("My wife and I live in …", 我和老公搬到了…): the user's fact
 #: (round 39: read as the relative's, it was vetoed for "Where do I live?")
-_WITH_ME = re.compile(r"^(?:(?:my|our) (?:[a-z]+ )?[a-z]+ and i\b|"
-                      r"我和(?:我的?)?[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住|搬|在))", re.I)
+WITH_ME = re.compile(r"^(?:(?:my|our) (?:[a-z]+ )?[a-z]+ and i\b|"
+                     r"我和(?:我的?)?[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住|搬|在))", re.I)
 #: a union the user tells with the other's name (我和陈静结婚了, "Marta and I got married", "I married Marta": the
 #: write path stores it as spouse.name / partner.name, memcli.write.rules.union) is the user's own fact too
-_USER_UNION = re.compile(r"^我(?:已经|刚|终于)*(?:和|跟|与|同|嫁|娶)|\band I\b|^I\b")
+USER_UNION = re.compile(r"^我(?:已经|刚|终于)*(?:和|跟|与|同|嫁|娶)|\band I\b|^I\b")
 
 
 def user_is(statement: str) -> bool:
@@ -142,7 +142,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
         if named in (ME, SOMEONE):  # "My hubby is a plumber" stored as thing:hubby: the relation in other words
             named = question_relation(statement) or named
-        if hs == ME and (user_is(statement) or _WITH_ME.match(statement)):  # 我是一名中学老师: the user is a
+        if hs == ME and (user_is(statement) or WITH_ME.match(statement)):  # 我是一名中学老师: the user is a
             named = ME  # teacher, no teacher of theirs; "My family and I moved to …", 我和老公…: the user among them
         hs = named if named not in (ME, SOMEONE) or hs == ME else hs
     hs = _titled(hs)
@@ -152,7 +152,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
 
         return 1 if has_word(statement.casefold(), named) or has_word(slot_subject(hit_slot).casefold(), named) \
             else -1
-    if not subjects and hs in ("spouse", "partner") and _USER_UNION.search(statement):
+    if not subjects and hs in ("spouse", "partner") and USER_UNION.search(statement):
         return 0  # 我什么时候结的婚 asks the user's marriage, which 我和陈静结婚了 (spouse.name) tells (round 41)
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
         mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)

@@ -161,11 +161,11 @@ def pool(episodes: Sequence[Hit], top: Sequence[tuple[float, Any, dict[str, Any]
 def told_relations(text: str) -> list[str]:
     """The relation keys a turn's words name, in order (婆婆的检查结果出来了 → ``mother_in_law``; "Spent the
     afternoon with my grandma" → ``grandmother``; 我妈… → ``mother``), each once."""
-    from memcli.read.mismatch import _relation_words
+    from memcli.read.mismatch import relation_words
     from memcli.slots import ZH_RELATIONS, relation_en
 
     simple = to_simplified(text)
-    zh, en, mine = _relation_words()
+    zh, en, mine = relation_words()
     found = [(m.start(), ZH_RELATIONS.get(m.group(0))) for m in zh.finditer(simple)]
     found += [(m.start(), ZH_RELATIONS.get(m.group(0).lstrip("我").lstrip("的"))) for m in mine.finditer(simple)]
     found += [(m.start(), relation_en(m.group(0).casefold())) for m in en.finditer(simple)]

@@ -188,11 +188,11 @@ def names_relative(statement: str, relations: Collection[str]) -> bool:
     the relation word ("My daughter Emma starts school…", 我女儿小美上小学了, 我跟老伴儿刘桂芳两个人住:
     :func:`memcli.read.mismatch.opens_with_name_zh`; not "my daughter's teacher Mrs Brown" for ``daughter``):
     it says that relative's name, whatever its slot."""
-    from memcli.read.mismatch import _EN_NAME, _relation_words, opens_with_name_zh
+    from memcli.read.mismatch import _EN_NAME, opens_with_name_zh, relation_words
     from memcli.slots import EN_RELATIONS, ZH_RELATIONS
 
     text = to_simplified(statement)
-    zh, en, _ = _relation_words()
+    zh, en, _ = relation_words()
     for m in zh.finditer(text):
         rest = text[m.end():]
         if ZH_RELATIONS.get(m.group(0)) in relations and not zh.match(rest) and opens_with_name_zh(rest):

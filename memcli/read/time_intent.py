@@ -33,6 +33,7 @@ import re
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from memcli.numerals import zh_number
+from memcli.read.suggest_words import ADVICE_EN, ASK_EN, ASK_ZH, CONSENT_ZH, WHETHER_ZH
 from memcli.reltime import (
     EN_DAYS,
     EN_STEPS,
@@ -285,13 +286,13 @@ def routine_asked(question: str) -> bool:
 #: a suggestion or a choice asked of the assistant (round 43): "What should I cook tonight?", "any ideas?", "can
 #: you suggest …", 做什么好, 去哪玩比较好, 有什么推荐, 要不要 — what to do then, not what the user did or has
 #: on then
-_SUGGEST_EN = re.compile(r"\b(?:should|shall|could|can)\s+(?:i|we)\b|\bany\s+(?:good\s+)?(?:ideas?|suggestions?|tips|"
-                         r"recommendations?|thoughts)\b|\b(?:suggest|recommend)\b|\bideas?\s+(?:for|of|on)\b|"
+_SUGGEST_EN = re.compile(rf"\b(?:should|shall|could|can)\s+(?:i|we)\b|\bany\s+(?:good\s+)?(?:{ADVICE_EN}|tips|"
+                         rf"thoughts)\b|\b(?:{ASK_EN})\b|\bideas?\s+(?:for|of|on)\b|"
                          r"\b(?:what|where|how)\s+to\s+[a-z]|\bwhat(?:'s|\s+is|\s+would\s+be)\s+(?:a\s+)?good\b|"
                          r"\bhow\s+about\b", re.IGNORECASE)
 _SUGGEST_ZH = re.compile(r"(?:什么|啥|哪|怎么)[^，,。.？?！!]{0,8}?(?:比较|最)?(?:好|合适)(?![像多几些])[呢吧啊]?\s*"
                          r"(?:[，,。.？?！!]|$)|比较好|"
-                         r"推荐|建议|主意|好不好|行不行|要不要|应该|(?<!应)该(?=[\u4e00-\u9fff])|可以吗|好吗|行吗|怎么办")
+                         rf"{ASK_ZH}|主意|好不好|行不行|{WHETHER_ZH}|应该|(?<!应)该(?=[\u4e00-\u9fff])|{CONSENT_ZH}|怎么办")
 
 
 def suggestion_asked(question: str) -> bool:

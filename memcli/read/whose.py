@@ -53,12 +53,12 @@ def about_user(question: str) -> bool:
     小王: :func:`memcli.read.mismatch.asked_name`). Wider than ``asks_me``: "how much is my rent?" asks of a thing
     of the user's, not of someone."""
     from memcli.read.kin import question_relation
-    from memcli.read.mismatch import _REQUEST_EN, _REQUEST_ZH, _relation_words, asked_name
+    from memcli.read.mismatch import REQUEST_EN, REQUEST_ZH, asked_name, relation_words
     from memcli.slot_query import query_slots
 
-    q = _REQUEST_EN.sub(" ", _REQUEST_ZH.sub(" ", question.replace("’", "'")))
+    q = REQUEST_EN.sub(" ", REQUEST_ZH.sub(" ", question.replace("’", "'")))
     q = _ASKER.sub(" ", q)  # 我真正想问的是…: the asker's 我
-    if not _FIRST_PERSON.search(q) or any(rx.search(q) for rx in _relation_words()) or question_relation(q):
+    if not _FIRST_PERSON.search(q) or any(rx.search(q) for rx in relation_words()) or question_relation(q):
         return False
     if _SOMEONE.search(q) or any(k.startswith("someone.") for k in query_slots(q)):
         return False  # 那个工作地是深圳的人…, "the one from Oslo": someone asked by a fact, not the user
@@ -69,19 +69,19 @@ def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
     """+1 the user's own fact, -1 another person's (a relative's, a friend's, a named person's: by its slot's subject
     or the relation its statement names), 0 neither said (a thing's, a fact whose subject was not read)."""
     from memcli.read.kin import question_relation
-    from memcli.read.mismatch import _relation_words
-    from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject, user_is
+    from memcli.read.mismatch import relation_words
+    from memcli.read.question_subject import USER_UNION, WITH_ME, names_no_one, slot_subject, user_is
     from memcli.slot_query import query_subject
     from memcli.slots import ME, SOMEONE
 
     st = to_simplified(hit.statement) if lang_of(hit.statement) == "zh" else hit.statement
     sub = slot_subject(hit.slot) if hit.slot else None
-    if _WITH_ME.match(st) or user_is(st) or sub in ("spouse", "partner") and _USER_UNION.search(st):
+    if WITH_ME.match(st) or user_is(st) or sub in ("spouse", "partner") and USER_UNION.search(st):
         return 1  # 我和陈静结婚了 (spouse.name), "My wife and I moved to …", 我是一名老师: the user's own
     head = st[:8] if lang_of(st) == "zh" else " ".join(st.split()[:3])  # whom it opens with: its subject, not a
     named = query_subject(head)  # word of its content (…的主要内容是…柜员主管分享…: an event's, no supervisor's)
     named = question_relation(head) or named if named in (ME, SOMEONE) else named
-    if named in (ME, SOMEONE) and any(rx.search(head) for rx in _relation_words()):
+    if named in (ME, SOMEONE) and any(rx.search(head) for rx in relation_words()):
         named = SOMEONE + ".relation"  # 我同事挺喜欢听音乐会的: a relation the statement names
     if sub is not None and sub not in (ME, SOMEONE) and not names_no_one(sub) and not sub.startswith("thing:"):
         return -1  # friend.fact.pay, brother.like.jazz, person:john.residence
@@ -106,10 +106,10 @@ def _says_whose(statement: str) -> bool:
 def _involves_user(statement: str) -> bool:
     """Another person's ``statement`` has the user in it beside its subject (儿子给我寄了个新手机, "my sister sent me a
     scarf": the user's phone, the user's scarf), not only as the possessor of the relation (我朋友…, "my friend…")."""
-    from memcli.read.mismatch import _relation_words
+    from memcli.read.mismatch import relation_words
 
     if lang_of(statement) == "zh":
-        st = _relation_words()[2].sub(" ", to_simplified(statement))
+        st = relation_words()[2].sub(" ", to_simplified(statement))
         return "我" in st
     return bool(re.search(r"\b(?:me|I|us|we)\b", statement))
 
