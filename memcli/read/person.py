@@ -58,15 +58,15 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
     relation the statement opens with (my sister…, 我舅舅…; a capitalised first word is no name: "Bought it! …",
     "First run back …"; the slot names a named person, ``person:nina``). Pure: no store read."""
     from memcli.read.kin import question_pair, question_relation
-    from memcli.read.question_subject import _USER_UNION, _WITH_ME, names_no_one, slot_subject, user_is
-    from memcli.read.whose import _MINE_OPEN
+    from memcli.read.question_subject import USER_UNION, WITH_ME, names_no_one, slot_subject, user_is
+    from memcli.read.whose import MINE_OPEN
     from memcli.slot_query import query_subject
     from memcli.slots import ME, SOMEONE
 
     st = _simplified(statement or "").strip()
     sub = slot_subject(slot) if slot else None
-    if _WITH_ME.match(st) or _NAME_AND_I.match(st) or user_is(st) or \
-            sub in ("spouse", "partner") and _USER_UNION.search(st):
+    if WITH_ME.match(st) or _NAME_AND_I.match(st) or user_is(st) or \
+            sub in ("spouse", "partner") and USER_UNION.search(st):
         return USER  # "My wife and I moved to …", 我是一名老师, 我和陈静结婚了: the user's own
     if sub and sub not in (ME, SOMEONE) and not sub.startswith("thing:") and not names_no_one(sub):
         return sub.casefold() if sub.startswith("person:") else sub  # wife.brother, person:nina, maternal_uncle
@@ -77,7 +77,7 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
         m = ZH_RELATION_RE.match(st, 2 if st[1:2] in ("的", "家") else 1)
         pair = question_pair(st[:12]) if m else None  # 我老婆的妹妹…: the wife's sister, wife.younger_sister
         return f"{pair[0]}.{pair[1]}" if pair else (relation_zh(m.group(0)) or USER) if m else USER
-    if not zh and _MINE_OPEN.match(st):
+    if not zh and MINE_OPEN.match(st):
         return USER  # "I live with my sister": the user's own
     head = st[:8] if zh else " ".join(st.split()[:3])  # whom it opens with, not a word of its content
     named = query_subject(head)
@@ -85,7 +85,7 @@ def memory_subject(slot: str | None, statement: str) -> str | None:
         named = question_relation(head) or named
     if named not in (ME, SOMEONE):
         return named
-    if _MINE_OPEN.match(st) or (zh and st.startswith("我")):
+    if MINE_OPEN.match(st) or (zh and st.startswith("我")):
         return USER
     if sub == ME or (sub and names_no_one(sub)):
         return USER  # a slot of the user's (residence, coffee.milk) with no one else said
@@ -101,9 +101,9 @@ _LAW_KEYS = frozenset({"wife_elder_brother", "wife_younger_brother", "husband_el
 def _flat(subject: str) -> str:
     """A relation chain as the one relation to the user it names (``wife.brother`` → ``brother_in_law``,
     ``wife.younger_sister`` → ``wife_younger_sister``: :func:`memcli.read.kin.compose`), else as it is."""
-    from memcli.read.question_subject import _composed
+    from memcli.read.question_subject import composed
 
-    return _composed(subject)
+    return composed(subject)
 
 
 def same_person(asked: str, subject: str) -> bool:
@@ -111,7 +111,7 @@ def same_person(asked: str, subject: str) -> bool:
     (:func:`asked_person`): the same relation (wife / spouse, brother_in_law / wife.brother, friend / best_friend),
     the same name, or the asked relation's key in a named person's slot (my colleague 老赵 stored as person:老赵
     is matched by the statement, not here). Never across the user and another person."""
-    from memcli.read.question_subject import _same_subject
+    from memcli.read.question_subject import same_subject
 
     if asked == subject:
         return True
@@ -122,7 +122,7 @@ def same_person(asked: str, subject: str) -> bool:
         from memcli.slots import same_relation
 
         return same_relation(asked, flat)
-    return _same_subject(asked, flat) or _same_subject(flat, asked)
+    return same_subject(asked, flat) or same_subject(flat, asked)
 
 
 def asked_user(question: str) -> bool:
@@ -224,7 +224,7 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
     without an answerability point (a read whose dense leg had not finished has none: the rule still holds).
     ``whole``: the message the question sentence was read from (:func:`asked_person`). Returns how many hits it
     left out."""
-    from memcli.read.whose import _involves_user
+    from memcli.read.whose import involves_user
 
     user = asked_user(question)
     asked = None if user else asked_person(question, whole)
@@ -238,7 +238,7 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
         if subject is None:
             continue
         if user:
-            wrong = subject != USER and not _involves_user(h.statement)
+            wrong = subject != USER and not involves_user(h.statement)
         elif asked.startswith("person:"):  # the user's own fact may tell of them ("I work with Tom")
             wrong = subject != USER and not _names(h.statement, asked[7:]) and not same_person(asked, subject)
         elif subject.startswith("person:"):  # a named person is another only when told as another relation

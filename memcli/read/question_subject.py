@@ -48,7 +48,7 @@ def names_no_one(subject: str) -> bool:
 _SPOUSE_OF = ("_wife", "_husband")
 
 
-def _same_subject(a: str, b: str) -> bool:
+def same_subject(a: str, b: str) -> bool:
     """Relation keys that may name one person: :func:`memcli.slots.same_relation`, or one is a
     part of the other (friend / best_friend, cousin / cousin_younger_female; not the in-laws, nor a
     relative's spouse: elder_brother_wife is no brother)."""
@@ -61,7 +61,7 @@ def _same_subject(a: str, b: str) -> bool:
     return a in b.split("_") or b in a.split("_")
 
 
-def _composed(subject: str) -> str:
+def composed(subject: str) -> str:
     """A slot's subject that is a relative of a relative (``brother.wife``, ``elder_brother.wife``) as the one
     relation to the user it names (``sister_in_law``, ``elder_brother_wife``: :func:`memcli.read.kin.compose`),
     so a question about the brother is not answered by his wife's fact, and one about the sister-in-law is;
@@ -136,7 +136,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     subjects = ({said} if said else {slot_subject(k) for k in query_slots} | {query_subject(query)}) - {ME, SOMEONE}
     if not hit_slot:
         return 0
-    hs = _composed(slot_subject(hit_slot))  # brother.wife → sister_in_law: the wife, not the brother
+    hs = composed(slot_subject(hit_slot))  # brother.wife → sister_in_law: the wife, not the brother
     hs = ME if names_no_one(hs) else hs  # coffee.milk: how the user takes it
     if statement and (hs == ME or hs.startswith(("person:", "thing:"))):
         named = query_subject(statement)  # 我室友小林… / "my neighbor Tom …": the relation the statement names
@@ -162,7 +162,7 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
         return 1 if hs != ME else 0
     head = hs.split(".", 1)[0]
-    if not any(_same_subject(s, hs) or _same_subject(s, head) for s in subjects):
+    if not any(same_subject(s, hs) or same_subject(s, head) for s in subjects):
         return -1
     asked = names_after_relation(query)  # 我的同事小张 vs 我的同事老王: two people under one key
     own = slot_subject(hit_slot)

@@ -32,7 +32,7 @@ from memcli.text import lang_of, to_simplified
 __all__ = ["about_user", "whose_answers"]
 
 #: a statement that opens with the user (I…, 我…) and not with a relative of theirs (my sister, 我妈)
-_MINE_OPEN = re.compile(r"^(?:i\b|i'm\b|i've\b|我(?![的们]?(?:[爸妈哥姐弟妹儿女老朋同室邻舅姨叔伯姑婆公爷奶])))", re.I)
+MINE_OPEN = re.compile(r"^(?:i\b|i'm\b|i've\b|我(?![的们]?(?:[爸妈哥姐弟妹儿女老朋同室邻舅姨叔伯姑婆公爷奶])))", re.I)
 
 
 #: a number written in figures or in Chinese with its unit (3000, 每月3000 — where ``\b`` sees no edge —, 三千块)
@@ -87,7 +87,7 @@ def _whose(hit: Any) -> int:  # noqa: ANN401 - a Hit
         return -1  # friend.fact.pay, brother.like.jazz, person:john.residence
     if named not in (ME, SOMEONE, None):
         return -1  # 我朋友说他最讨厌香菜 (no slot), "My hubby…" stored as the user's
-    if _MINE_OPEN.match(st.strip()):
+    if MINE_OPEN.match(st.strip()):
         return 1 if sub is None or sub == ME or names_no_one(sub) else 0  # "I live with my sister": the user's
     if sub is None:
         return 0  # (an opening "I / my" returned above)
@@ -103,7 +103,7 @@ def _says_whose(statement: str) -> bool:
     return query_subject(st) not in (ME, SOMEONE) or bool(re.match(r"^[A-Z][a-z]+\b(?<!\bI)", statement.strip()))
 
 
-def _involves_user(statement: str) -> bool:
+def involves_user(statement: str) -> bool:
     """Another person's ``statement`` has the user in it beside its subject (儿子给我寄了个新手机, "my sister sent me a
     scarf": the user's phone, the user's scarf), not only as the possessor of the relation (我朋友…, "my friend…")."""
     from memcli.read.mismatch import relation_words
@@ -136,7 +136,7 @@ def whose_answers(hits: Sequence[Any], question: str, point: float | None) -> in
                 changed += 1
     own = any(whose[id(h)] > 0 and not h.below_floor for h in memories)
     for h in others:
-        if (own and not _involves_user(h.statement)) or not _says_whose(h.statement):
+        if (own and not involves_user(h.statement)) or not _says_whose(h.statement):
             h.below_floor = True
             changed += 1
     return changed
