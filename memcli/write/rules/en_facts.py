@@ -30,6 +30,7 @@ from memcli.write.rules.en_words import (
     _TIME_WORDS,
     _TRANSIENT,
 )
+from memcli.write.rules.en_kept import kept_thing
 from memcli.write.rules.job_verbs import en_job_verb
 from memcli.write.rules.match import _stem, counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
@@ -229,10 +230,12 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         v = rx(r"^to ").sub("", v)
         objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
         return [_fact(key, "like", o) for o in objs]  # not "the plot", "the actors": parts of what is talked of
+    if not thing and (kept := kept_thing(p)) and (v := _obj(kept)):  # "I keep a parrot": owned (round 45)
+        return [_fact(key, "owns", v, "other")]
     m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
                  rf"(?:(?:a|an|any|{_COUNT}|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$",
                  counts_spelled(p, False))  # a pair of cats, twelve eggs: the thing owned is the cat, the egg
-    if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not)\b").match(m.group(1)) \
+    if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not|up)\b").match(m.group(1)) \
             and not (rx(r"^(?:have|has) ").match(p) and _PAST.match(m.group(1))) \
             and not rx(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)").match(p):  # noqa: E501
         v = _obj(m.group(1))
