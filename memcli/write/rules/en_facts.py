@@ -11,6 +11,7 @@ from memcli import slots
 from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
 from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.rx import rx
+from memcli.write.rules.en_kept import kept_thing
 from memcli.write.rules.en_plural import singular as _singular
 from memcli.write.rules.en_words import (
     _ABSTRACT,
@@ -30,7 +31,6 @@ from memcli.write.rules.en_words import (
     _TIME_WORDS,
     _TRANSIENT,
 )
-from memcli.write.rules.en_kept import kept_thing
 from memcli.write.rules.job_verbs import en_job_verb
 from memcli.write.rules.match import _stem, counts_spelled
 from memcli.write.rules.match import slot_fact as _fact

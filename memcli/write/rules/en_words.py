@@ -14,8 +14,8 @@ from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_fronted import unfronted
 from memcli.write.rules.en_has import HAS_AFTER
 from memcli.write.rules.en_since import START, STARTS, past_span
-from memcli.write.rules.en_told_date import TOLD, front_to_end, told_date
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
+from memcli.write.rules.en_told_date import TOLD, front_to_end, told_date
 
 if TYPE_CHECKING:
     from memcli.write.rules.match import Match
