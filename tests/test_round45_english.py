@@ -124,6 +124,7 @@ def test_a_thing_kept_is_owned_and_a_sale_ends_the_thing_had(mem: Memory) -> Non
     ("in 2017", ("on_date", 20170101)), ("back in 2009,", ("on_date", 20090101)),
     ("in August 2020", ("on_date", 20200801)), ("on 14 February 2022", ("on_date", 20220214)),
     ("on the 2nd of May 2021", ("on_date", 20210502)), ("on October 9, 2019", ("on_date", 20191009)),
+    ("in the autumn of 2016", ("on_date", 20160901)), ("in early 2018", ("on_date", 20180101)),
     ("in the 1990s", None), ("in 20 minutes", None), ("since 2019", None),
 ])
 def test_a_told_date(words: str, start: tuple[str, int] | None) -> None:

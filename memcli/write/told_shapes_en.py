@@ -125,14 +125,15 @@ _NOT_VERB = re.compile(r"^(?:the|a|an|my|our|his|her|their|this|that|bed|work|sc
 
 #: a plan weighed with its time (round 45): I'm / we're (seriously) thinking of / about or considering doing what
 _WEIGHED = re.compile(rf"^(?:{_TIME})*{_WHO}{_BE} (?:(?:also|now|still|really|seriously|actually) )*"
-                      r"(?:thinking (?:of|about)|considering) (?P<what>[a-z]+ing\b(?: [\w',-]+){1,14})$", re.I)
+                      r"(?:thinking (?:of|about)|considering) (?P<what>(?:[a-z]+ing|an? [a-z]+)\b(?: [\w',-]+){1,14})$",
+                      re.I)
 
 
 def weighed_plan(text: str) -> bool:
     """``text`` (an English clause) weighs a plan of the user's and says when it is for: "We're thinking of moving to
-    Lisbon next year", "I'm considering going back to university in the autumn" — the deed (a verb in -ing) and a
-    time a month or more away (:data:`_FAR`). Not one with no time ("I'm thinking of quitting the choir": only
-    mused), a question, a condition, a wish, a denial."""
+    Lisbon next year", "I'm considering going back to university in the autumn", "I'm considering a move to Spain next
+    year" — the deed (a verb in -ing, or a noun with "a") and a time a month or more away (:data:`_FAR`). Not one
+    with no time ("I'm thinking of quitting the choir": only mused), a question, a condition, a wish, a denial."""
     t = _said(text)
     return _WEIGHED.match(t) is not None and _FAR.search(t) is not None and \
         not re.search(r"\?|\b(?:if|unless|whether|wish|hope|would|could|not|never|n't)\b", t, re.I)
