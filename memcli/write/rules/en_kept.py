@@ -9,6 +9,10 @@ Only a countable thing said with an article, a number or a bare plural, then the
 forgetting), keep + how (keep calm, keep quiet, keep busy, keep fit, keep warm), keep an eye / track / record /
 count / a secret / a promise / in touch / a diary (a writing habit, read as one).
 
+Where a thing had is kept is not what it is: "we have two rabbits in the garden" owns rabbits (was ``fact.two``),
+"I have a kayak at home" a kayak (:func:`without_place`); a place of the body is no such place ("a pain in the neck",
+"a rash on the arm" own nothing).
+
 Pure functions over a lower-cased predicate with the subject cut ("keep a parrot"); imports only leaves.
 """
 
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["kept_thing"]
+__all__ = ["kept_thing", "without_place"]
 
 _COUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|a pair of|some|\d+)"
 #: where a kept thing is kept: the clause may end on it
@@ -47,3 +51,19 @@ def kept_thing(p: str) -> str | None:
         return None
     return m["what"]
 
+
+
+#: where a thing is kept, at the end of what is had: a place with the / our / their, or at home
+_PLACE = re.compile(r" (?:(?:in|at|on|under|behind|out|inside|outside) (?:the|our|their) [a-z]+(?: [a-z]+)?|at home)$")
+#: a part of the body: "in the neck" is no place a thing is kept
+_BODY = re.compile(r"\b(?:neck|back|head|arm|arms|leg|legs|foot|feet|hand|hands|knee|knees|chest|stomach|throat|eye|"
+                   r"eyes|ear|ears|nose|mouth|skin|shoulder|shoulders|hip|hips|finger|fingers|toe|toes|tooth|teeth)$")
+
+
+def without_place(obj: str) -> str:
+    """``obj`` (what a predicate has, article or count cut: "rabbits in the garden") without where it is kept
+    ("rabbits"); ``obj`` as it is when it ends on no such place, on a part of the body, or is nothing else."""
+    m = _PLACE.search(obj)
+    if m is None or _BODY.search(m.group(0)) or not obj[:m.start()].strip():
+        return obj
+    return obj[:m.start()]
