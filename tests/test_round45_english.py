@@ -20,7 +20,8 @@ from datetime import UTC, datetime
 import pytest
 
 from memcli import Memory
-from memcli.write.rules.en_kept import kept_thing
+from memcli.write.rules.en_coord import distribute
+from memcli.write.rules.en_kept import kept_thing, without_place
 from memcli.write.rules.en_told_date import front_to_end, told_date
 from memcli.write.told_shapes import only_wished, told_by_shape
 
@@ -37,6 +38,7 @@ TURNS = [
     "I live in Cork now.",
     "I keep a tortoise and we keep goats on the allotment.",
     "I have a canoe.",
+    "We have three hens in the back yard and I've got a moped and a trailer.",
     "I keep forgetting my keys and I have a suggestion for the menu.",
     "I joined Brightwell Labs on 14 February 2022.",
     "We got engaged in August 2020.",
@@ -112,9 +114,23 @@ def test_what_is_kept(predicate: str, thing: str | None) -> None:
     assert kept_thing(predicate) == thing
 
 
+@pytest.mark.parametrize(("had", "thing"), [
+    ("hens in the back yard", "hens"), ("a kayak at home", "a kayak"), ("cabin in the hills", "cabin"),
+    ("house in Spain", "house in Spain"), ("pain in the neck", "pain in the neck"), ("in the garden", "in the garden"),
+])
+def test_where_a_thing_is_kept_is_not_what_it_is(had: str, thing: str) -> None:
+    assert without_place(had) == thing
+
+
+def test_two_things_had_are_said_as_two() -> None:
+    assert distribute("I've got a moped and a trailer") == ["I've got a moped", "I've got a trailer"]
+    assert distribute("We keep two geese and a pony") == ["We keep two geese", "We keep a pony"]
+
+
 def test_a_thing_kept_is_owned_and_a_sale_ends_the_thing_had(mem: Memory) -> None:
     slots = {r.slot: r for r in _rows(mem) if r.slot}
-    assert slots["owns.tortoise"].invalid_at is None and slots["owns.goat"].invalid_at is None
+    for thing in ("tortoise", "goat", "hen", "moped", "trailer"):
+        assert slots[f"owns.{thing}"].invalid_at is None, sorted(slots)
     assert slots["owns.canoe"].status != "active"  # "I sold the canoe …" (ended, or retired by the sale's words)
     assert not any(s.startswith("owns.") and ("suggestion" in s or "key" in s or "forget" in s) for s in slots)
 

@@ -236,7 +236,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
                  rf"(?:(?:a|an|any|{_COUNT}|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$",
                  counts_spelled(p, False))  # a pair of cats, twelve eggs: the thing owned is the cat, the egg
     if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not|up)\b").match(m.group(1)) \
-            and not (rx(r"^(?:have|has) ").match(p) and _PAST.match(m.group(1))) \
+            and not (rx(r"^(?:have|has) (?!(?:got )?(?:a|an|one)\b)").match(p) and _PAST.match(m.group(1))) \
             and not rx(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)").match(p):  # noqa: E501
         v = _obj(without_place(m.group(1)))  # "two rabbits in the garden": rabbits (round 45)
         rel = slots.relation_en(v or "") if v else None
