@@ -7,8 +7,9 @@
 - A thing the user keeps is owned ("I keep a tortoise", "we keep goats on the allotment": ``owns.<thing>``), so a
   later sale or gift ends it; keep of a habit or a state owns nothing (memcli.write.rules.en_kept).
 - A calendar date told with its year ("In 2017 I moved to …", "on 14 February 2022", "in August 2020") is when the
-  fact began (valid_from), its words kept; a home told with a past year is ended by the home told after it
-  (memcli.write.rules.en_told_date).
+  fact began (valid_from), its words kept; a home told with a past year is ended by the home told after it, and a
+  home told with a year before the stored home's is history, stored already invalid (memcli.write.rules.en_told_date,
+  memcli.write.earlier_place).
 
 Own sentences, one real store (default model) for the file, drained once.
 """
@@ -36,6 +37,7 @@ TURNS = [
     "If I won the lottery I'd buy a vineyard.",
     "I wish I could whistle.",
     "I live in Cork now.",
+    "Back in 2012 I lived in Perth.",
     "I keep a tortoise and we keep goats on the allotment.",
     "I have a canoe.",
     "We have three hens in the back yard and I've got a moped and a trailer.",
@@ -161,5 +163,7 @@ def test_a_told_date_is_when_the_fact_began(mem: Memory) -> None:
     assert dundee.invalid_at is not None  # the home told after it ("I live in Cork now") ends it
     cork = _one(mem, "Cork")
     assert cork.slot == "residence" and cork.invalid_at is None
+    perth = _one(mem, "Perth")  # an earlier home told after the present one: history, stored already invalid
+    assert perth.slot == "residence" and _day(perth.valid_from) == "2012-01-01" and perth.invalid_at is not None
     assert _day(_one(mem, "Brightwell").valid_from) == "2022-02-14"
     assert _day(_one(mem, "engaged").valid_from) == "2020-08-01"
