@@ -8,10 +8,12 @@ the CONFLICT whose outcome stores the incoming fact already invalid (``invalid_a
 :func:`memcli.write.outcome.conflict`, "incoming fact is older", whatever confidence rule 3 would choose for a stored
 fact with no told date said before it): the record of the past home stays, the present home stands.
 
-Only a ``residence`` or ``workplace`` (one value at a time) told in a year before the year the stored one holds from
-(years, as :func:`memcli.write.home_left.began_after` compares: a fact told weeks after a move is that move's), with
-another value (neither holding the other: a street of the city is the same home told closer). A fact told with no
-date is valid from when it was said, never before a stored one: decided as before.
+Only a past state, not a change: a ``residence`` or ``workplace`` (one value at a time) told in a year before the year
+the stored one holds from (years, as :func:`memcli.write.home_left.began_after` compares: a fact told weeks after a
+move is that move's), with another value (neither holding the other: a street of the city is the same home told
+closer), by a statement that tells no change (:func:`memcli.write.value_types.change_marker`: "I moved to Cardiff
+last year" told after "I live in Bristol" is news, and confidence rule 3 ends Bristol when it was said — round 19).
+A fact told with no date is valid from when it was said, never before a stored one: decided as before.
 
 Reads only; runs in :func:`memcli.write.decide.decide` before the judge's plan stands.
 """
@@ -30,6 +32,7 @@ from memcli.slots import split_slot
 from memcli.write.decide_range import Plan, _cosine_to
 from memcli.write.pair_facts import facts_of
 from memcli.write.place_moved import same_place
+from memcli.write.value_types import change_marker
 
 __all__ = ["HISTORY", "earlier_plan"]
 
@@ -48,8 +51,8 @@ def earlier_plan(store: Any, settings: Settings, user: str, cand: Candidate, vec
         return None
     new = facts_of(cand.statement, cand.slot)
     told = cand.valid_from.astimezone(UTC).isoformat()[:4]
-    if new.slot != cand.slot or not new.value:
-        return None
+    if new.slot != cand.slot or not new.value or change_marker(cand.statement):
+        return None  # (a move told late is news: confidence rule 3 ends the stored home when it was said)
     for row in store.active_in_slot(user, cand.slot):
         if row["id"] in exclude or row["valid_from"][:4] <= told:
             continue
