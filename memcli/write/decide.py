@@ -66,6 +66,7 @@ from memcli.write.degree_told import narrowed, reduction_beside
 from memcli.write.denied_plan import denied_kept, denied_of, denied_plan
 from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
+from memcli.write.earlier_place import earlier_plan
 from memcli.write.event_beside import event_beside
 from memcli.write.event_change import PLAN_SLOT, plan_slot_for, rescheduled
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
@@ -151,7 +152,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         plan = dated_plan(store, settings, user, candidate, vector, plan, exclude) or plan
         # two facts a guard tied (kept_apart), or the first ending: a death, parting, job left, sale, cure, dose, a deed
         ending = next(filter(None, (f(store, settings, user, candidate, vector, plan, exclude)
-                                    for f in (apart_plan, ending_plan, cure_plan, dose_plan, deed_plan))), None)
+                                    for f in (apart_plan, ending_plan, cure_plan, dose_plan, deed_plan,
+                                              earlier_plan))), None)  # (round 45: a home told with an earlier year)
         if ending is not None:
             return ending
     if plan.decision == Decision.ADD:  # (a correction, a value denied in contrast: the memory saying it ends)

@@ -266,7 +266,7 @@ def _kinded(c: Candidate) -> Candidate:
 
 #: the words of a past time an English clause may lead or end with ("last Tuesday", "yesterday", "two weeks ago");
 #: "on Tuesday" or "this Friday" may be ahead of the utterance, and stay in its words
-_EN_PAST = r"\b(?:last|yesterday|ago|before|back|earlier|since|from|starting)\b"  # (since / from: a start)
+_EN_PAST = r"\b(?:last|yesterday|ago|before|back|earlier|since|from|starting|(?:19|20)\d{2})\b"  # (a year: round 45)
 
 
 def dated_clause(statement: str, said: datetime) -> tuple[str, datetime]:

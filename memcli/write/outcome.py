@@ -25,6 +25,7 @@ from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.timeutil import from_iso
 from memcli.write.decide_range import Plan
+from memcli.write.earlier_place import HISTORY
 from memcli.write.same_belief import same_belief
 from memcli.write.untouched import keep_untouched
 
@@ -85,9 +86,9 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
     old_from = from_iso(old["valid_from"])
     said = cand.confirmed_at or cand.valid_from
     changed = change_marker(cand.statement) and not conf.is_hedged(cand.statement)  # a move / new job told: news
-    winner = conf.adjudicate(old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from,
-                             stored_dated=old["event_when"] is not None, incoming_said_at=said,
-                             incoming_changed=changed)
+    winner = "stored" if plan.judge == HISTORY else conf.adjudicate(  # (round 45: memcli.write.earlier_place)
+        old["origin"], old["confidence"], old_from, str(origin), initial, cand.valid_from,
+        stored_dated=old["event_when"] is not None, incoming_said_at=said, incoming_changed=changed)
     stored_invalid = winner == "stored"
     if not stored_invalid:
         row = insert()

@@ -20,7 +20,7 @@ from memcli.text import to_simplified
 from memcli.write.job_pair import JOB_BESIDE
 from memcli.write.rules.match import Facts
 
-__all__ = ["moved_on"]
+__all__ = ["moved_on", "same_place"]
 
 _PLACE_ATTRS = ("residence", "workplace")
 #: a change of home or workplace told by its verb
@@ -52,3 +52,10 @@ def moved_on(new: Facts, old: Facts) -> str | None:
         return None  # 搬到杭州 then 搬到杭州的西湖区: the same move told closer
     what = split_slot(new.slot)[1]
     return f"a move or a new job told ({old.value} → {new.value}): another {what}, not a more specific one"
+
+
+def same_place(a: str, b: str) -> bool:
+    """Whether two values of a home or workplace name one place: the same words, or one holding the other (杭州 /
+    杭州的西湖区, "Leeds" / "central Leeds"), counted without articles and count words."""
+    x, y = _bare(a), _bare(b)
+    return x == y or x in y or y in x

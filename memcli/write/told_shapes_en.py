@@ -14,7 +14,8 @@ were lost:
   have decided to) then what is to be done, or ``going to`` + a verb with a time a month or more away
   (``I'm going to sell my old bike next month``; ``going to the dentist next week`` is a visit). Not a wish
   (would love to, hope to, want to), a hedge (thinking of / about, maybe, might), a condition, a question, a
-  plan denied or past (not planning, was planning).
+  plan denied or past (not planning, was planning). A plan weighed with the time it is for (``We're thinking of
+  moving to Lisbon next year``: round 45) is one too; weighed with no time, it is a hedge.
 
 Pure functions of one clause's text.
 """
@@ -25,7 +26,7 @@ import re
 
 from memcli import slots
 
-__all__ = ["en_as_stated", "en_plan_told", "en_value_changed", "en_wished"]
+__all__ = ["en_as_stated", "en_plan_told", "en_value_changed", "en_wished", "weighed_plan"]
 
 _NUM_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
              r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|a dozen)")
@@ -44,7 +45,8 @@ _BY_ITSELF = (r"(?:(?:has|have|had) )?(?:went|gone|goes|go|is going|are going) (
 #: a verb of someone changing the user's amount: they cut my hours to …, my landlord raised our rent to …
 _SET = r"(?:raised|increased|cut|reduced|lowered|bumped(?: up)?|upped|dropped|decreased|changed|moved|put)"
 _TIME = (r"(?:(?:this|next|last) (?:month|year|week|spring|summer|fall|autumn|winter)|as of [a-z0-9 ]+|"
-         r"since [a-z0-9 ]+|from (?:this|next) [a-z]+|recently|so|and|but|well|now),? ")
+         r"since [a-z0-9 ]+|from (?:this|next) [a-z]+|recently|so|and|but|well|now|also|anyway|plus|oh|btw|"
+         r"by the way|actually|honestly),? ")  # (openers: round 45, "Also I'm going to start … in May")
 _CHANGED = (re.compile(rf"^(?:{_TIME})*{_WHAT} {_ADV}(?:{_BY_ITSELF}) {_ADV}(?P<to>to|by) {_AMOUNT}$", re.I),
             re.compile(rf"^(?:{_TIME})*[a-z][a-z' ]{{0,30}}? {_ADV}{_SET} {_WHAT} (?:down |up |back )?(?P<to>to) "
                        rf"{_AMOUNT}$", re.I))
@@ -121,9 +123,28 @@ _NOT_VERB = re.compile(r"^(?:the|a|an|my|our|his|her|their|this|that|bed|work|sc
                        r"university|uni|lunch|dinner|breakfast|be (?:late|there|fine|ok|okay|honest))\b", re.I)
 
 
-def en_plan_told(text: str) -> bool:
-    """``text`` (an English clause) tells a plan of the user's (see the module doc)."""
+#: a plan weighed with its time (round 45): I'm / we're (seriously) thinking of / about or considering doing what
+_WEIGHED = re.compile(rf"^(?:{_TIME})*{_WHO}{_BE} (?:(?:also|now|still|really|seriously|actually) )*"
+                      r"(?:thinking (?:of|about)|considering) (?P<what>(?:[a-z]+ing|an? [a-z]+)\b(?: [\w',-]+){1,14})$",
+                      re.I)
+
+
+def weighed_plan(text: str) -> bool:
+    """``text`` (an English clause) weighs a plan of the user's and says when it is for: "We're thinking of moving to
+    Lisbon next year", "I'm considering going back to university in the autumn", "I'm considering a move to Spain next
+    year" — the deed (a verb in -ing, or a noun with "a") and a time a month or more away (:data:`_FAR`). Not one
+    with no time ("I'm thinking of quitting the choir": only mused), a question, a condition, a wish, a denial."""
     t = _said(text)
+    return _WEIGHED.match(t) is not None and _FAR.search(t) is not None and \
+        not re.search(r"\?|\b(?:if|unless|whether|wish|hope|would|could|not|never|n't)\b", t, re.I)
+
+
+def en_plan_told(text: str) -> bool:
+    """``text`` (an English clause) tells a plan of the user's (see the module doc), or weighs one with its time
+    (:func:`weighed_plan`)."""
+    t = _said(text)
+    if weighed_plan(t):
+        return True
     m = _PLAN.match(t)
     if m is None or _NOT_PLAN.search(t):
         return False
@@ -148,4 +169,4 @@ def en_wished(text: str) -> bool:
     """``text`` (an English clause) is only a wish, a hedge or a condition of the user's (I'd love to retile the
     bathroom, I'm thinking about selling the car, if it rains we'll stay in): no fact, whatever the clause model
     scores it (round 31)."""
-    return _WISHED.match(_said(text)) is not None
+    return _WISHED.match(_said(text)) is not None and not weighed_plan(text)

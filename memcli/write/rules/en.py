@@ -222,7 +222,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
 
 
 #: a thing owned and named in one clause: "I have a cat named Mochi", "we adopted a puppy, it's called Rex"
-_OWNED_NAMED = re.compile(r"^(.+\b(?:have|has|got|own|owns|adopted|rescued) (?:a |an |one |another |two |three |\d+ )?"
+_OWNED_NAMED = re.compile(r"^(.+\b(?:have|has|got|owns?|keeps?|adopted|rescued) (?:(?:an?|one|another|two|three|\d+) )?"
                           r"((?:[a-z]+ )?[a-z]+)),? (?:(?:(?:who|which|that|it|he|she)(?: is|'s| are) )?"
                           r"(?:named|called)|(?:its|his|her) name(?:'s| is)) ([A-Z][\w'-]+)$")
 

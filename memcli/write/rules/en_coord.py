@@ -38,7 +38,9 @@ _COP2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>is|are|was|were|am) (?:(?P<a>[\w'\"-
                    r"(?P<b>(?:already|also|still|now|very|really|pretty|quite) [\w'\"-]+(?: [\w'\"-]+){0,3})|"
                    rf"(?P<age>{_AGE}) and (?P<rest>(?!(?:I|we|he|she|they|it|my|our|his|her|their|the|this|that|"
                    r"there|then|so)\b)[\w'\"-]+(?: [\w'\"-]+){0,4}))$")
-_HAVE2 = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|own|owns|got) (?P<a>{_NP}) and (?P<b>{_NP})$")
+#: (round 45: I've got / have got, keep — "I've got a motorbike and a kayak", "we keep two goats and a pony")
+_HAVE2 = re.compile(rf"^(?P<s>{_SUBJ})(?P<v> (?:have|has) got|'ve got| have| has| had| own| owns| got| keeps?) "
+                    rf"(?P<a>{_NP}) and (?P<b>{_NP})$")
 _NAMED = re.compile(rf"^(?P<s>{_SUBJ}) (?P<v>have|has|had|got|adopted|own|owns) (?P<a>(?:a|an) [\w' -]+?) "
                     r"(?P<how>named|called) (?P<name>[A-Z][\w'-]*)$")
 #: a first predicate that holds a clause of its own ("think the class helped me relax and allowed me to…"): the
@@ -62,7 +64,7 @@ def distribute(statement: str) -> list[str]:
         named = f"{poss} {m['a'].split(' ', 1)[1]} is {m['how']} {m['name']}" if poss else t
         return [f"{m['s']} {m['v']} {m['a']}", named]
     if (m := _HAVE2.match(t)) is not None:
-        return [f"{m['s']} {m['v']} {m['a']}", f"{m['s']} {m['v']} {m['b']}"]
+        return [f"{m['s']}{m['v']} {m['a']}", f"{m['s']}{m['v']} {m['b']}"]
     if (m := _COP2.match(t)) is not None:
         words = (m["rest"] or "").split()
         if m["age"] and (re.fullmatch(r"[a-z]+(?<!ou)(?<!s)s", words[0]) or (_PAST.match(words[0]) and len(words) > 1)):

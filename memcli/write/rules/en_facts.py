@@ -11,6 +11,7 @@ from memcli import slots
 from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
 from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.rx import rx
+from memcli.write.rules.en_kept import kept_thing, without_place
 from memcli.write.rules.en_plural import singular as _singular
 from memcli.write.rules.en_words import (
     _ABSTRACT,
@@ -229,13 +230,15 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         v = rx(r"^to ").sub("", v)
         objs = [o for o in (_obj(x) for x in _objects(v) if not _ASPECT.match(x.strip())) if o]
         return [_fact(key, "like", o) for o in objs]  # not "the plot", "the actors": parts of what is talked of
+    if not thing and (kept := kept_thing(p)) and (v := _obj(kept)):  # "I keep a parrot": owned (round 45)
+        return [_fact(key, "owns", v, "other")]
     m = re.match(r"^(?:have|has|own|owns|got|bought|adopted|rescued|(?:have|has) (?:got|adopted|bought))(?: got)? "
                  rf"(?:(?:a|an|any|{_COUNT}|\d+|some|new)\b)? ?(?:new |little |big |old |cute )?(.+)$",
                  counts_spelled(p, False))  # a pair of cats, twelve eggs: the thing owned is the cat, the egg
-    if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not)\b").match(m.group(1)) \
-            and not (rx(r"^(?:have|has) ").match(p) and _PAST.match(m.group(1))) \
+    if m and not thing and not _ABSTRACT.match(m.group(1)) and not rx(r"^(?:to|been|had|no|not|up)\b").match(m.group(1)) \
+            and not (rx(r"^(?:have|has) (?!(?:got )?(?:a|an|one)\b)").match(p) and _PAST.match(m.group(1))) \
             and not rx(r"^got (?:married|engaged|divorced|promoted|hired|fired|pregnant|sick|lost|better|worse)").match(p):  # noqa: E501
-        v = _obj(m.group(1))
+        v = _obj(without_place(m.group(1)))  # "two rabbits in the garden": rabbits (round 45)
         rel = slots.relation_en(v or "") if v else None
         if rel:
             return [(slots.join_slot(key, f"has.{rel}"), "relationship", v or "")]

@@ -23,7 +23,10 @@ __all__ = ["PAIR_SUBJECT", "WE_SUBJECT"]
 #: the verbs whose "we" is the user (not "we have not", "we have been", nor another past participle after have)
 _VERBS = (r"(?:(?:just|recently|finally|also|now|actually) (?=(?:moved|live)\b))?"
           r"(?:(?:have|got|own|live|moved|bought|adopted|rent|go|visit)\b(?! not\b| been\b| (?!moved\b)[a-z]+ed\b)|"
-          r"(?:cancell?ed|called off)\b)")
+          r"(?:cancell?ed|called off)\b|"
+          r"keep (?!(?:busy|fit|quiet|calm|warm|cool|going|in|on|up|track|count|score|things)\b|[a-z]+ing\b)"
+          r"(?:(?:a|an|one|two|three|four|five|six|\d+|some|a few) )?[a-z-]+(?: (?:in|at|on|out) [a-z ]+)?$)")
+#: (keep: a thing kept and where, nothing after it — "we keep chickens in the garden", round 45)
 #: "we <verb>": the subject is the user
 WE_SUBJECT = re.compile(rf"^we (?={_VERBS})|^we(?:'re| are) (?=(?:renting|leasing) (?:[a-z0-9'\-]+ ){{0,3}}?"
                         rf"{DWELLING}\b)", re.I)  # (a home rented: "we're renting a flat …", round 40)

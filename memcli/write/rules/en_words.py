@@ -15,6 +15,7 @@ from memcli.write.rules.en_fronted import unfronted
 from memcli.write.rules.en_has import HAS_AFTER
 from memcli.write.rules.en_since import START, STARTS, past_span
 from memcli.write.rules.en_told import INITIAL_DOT, INITIALS
+from memcli.write.rules.en_told_date import TOLD, front_to_end, told_date
 
 if TYPE_CHECKING:
     from memcli.write.rules.match import Match
@@ -98,7 +99,7 @@ _IRREALIS = re.compile(r"\b(?:if|would|could|might|maybe|perhaps|hope|hoping|wis
                        r"sunday|weekend|time)|later today|later this|soon|someday|one day|considering|dream of|"
                        r"would like|'d like|looking forward|can't wait|cannot wait|about to|trying to decide)\b", re.I)
 
-_AGO = re.compile(r"\b(?:((?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+_AGO = re.compile(r"\b(?:(" + TOLD + r"|(?:last|this|on) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                   + START + r"|"  # a start by its calendar date (memcli.write.rules.en_since)
                   r"(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|"
                   r"december)|earlier this year|(?:this|last) (?:spring|summer|autumn|fall|winter)|this year|"
@@ -179,6 +180,8 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     m = _AGO.search(c)
     if not m:
         return None, c
+    if m.group(1) and (told := told_date(m.group(1))):  # "In 2019 I moved to Leeds": kept, said last (round 45)
+        return told, front_to_end(c, m.start(), m.end())
     if m.group(1) and re.search(r"day$", m.group(1).casefold()) and " " in m.group(1) and \
             m.group(1).casefold() not in _AGO_FIXED:
         how, wd = m.group(1).casefold().split()
