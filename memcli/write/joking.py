@@ -15,11 +15,11 @@ a turn clause by clause (cut at , . ! ? ， 。 ！ ？ ; a quotation is never c
   最/太/超/好…喜欢/爱 + extra work, waiting, chores, Mondays, being done to…) — the clause is not a fact, and no
   opposite is made of it. An over-the-top liking of anything else is sincere: 我太喜欢这家店了，呵呵 keeps the liking,
   呵呵 cut as laughter (round 45);
-- **laughter** (lol, lmao, haha, hehe, 哈哈, 嘿嘿, 呵呵, 😂, 🤣) is cut from the clause it ends or opens, and a clause of laughter alone
-  after a said one goes (我真的好爱爬山，呵呵 → 我真的好爱爬山: round 45, before it was read as a second liking): the fact said
-  laughing stays ("I got a puppy lol" → "I got a puppy"), unless the clause claims to be someone no user is (a
-  billionaire, the Queen of England, a president, an alien, 亿万富翁, 外星人, 总统, 皇帝 …): then it is a joke too.
-  A bare laugh alone never makes an ordinary fact a joke ("I'm a teacher haha" stays).
+- **laughter** (lol, lmao, haha, hehe, 哈哈, 嘿嘿, 呵呵, 😂, 🤣) is cut from the clause it ends or opens, and a clause
+  of laughter alone after a said one goes (我真的好爱爬山，呵呵 → 我真的好爱爬山: round 45, before it was read as a
+  second liking): the fact said laughing stays ("I got a puppy lol" → "I got a puppy"), unless the clause claims to be
+  someone no user is (a billionaire, the Queen of England, a president, an alien, 亿万富翁, 外星人, 总统, 皇帝 …):
+  then it is a joke too. A bare laugh alone never makes an ordinary fact a joke ("I'm a teacher haha" stays).
 
 Pure functions of text; no model, no store.
 """
@@ -53,9 +53,10 @@ _ZH_OVER = re.compile(r"(?:最|太|超|好|真|特别|可)(?:喜欢|爱|享受|�
 #: 写报告, 值班), waiting and crowds (排队, 堵车, 挤地铁, 等人, 晚点, 延误), chores (洗碗, 做家务, 打扫), the week's
 #: start (周一, 星期一), being done to (被骂, 被催, 被放鸽子: any 被), a sleepless night, exams and bills (熬夜, 失眠,
 #: 考试, 交房租, 还房贷), being sick or hurt (生病, 感冒, 头疼)
-_ZH_BURDEN = re.compile(r"加班|开会|会议|写报告|写周报|写总结|值班|出差|调休|排队|堵车|塞车|挤地铁|挤公交|等人|晚点|延误|"
-                        r"洗碗|做家务|干家务|打扫|拖地|周一|星期一|礼拜一|被|熬夜|通宵|失眠|考试|补考|交房租|还房贷|还贷|"
-                        r"交税|扣钱|扣工资|降薪|裁员|生病|感冒|发烧|头疼|牙疼|挨骂|挨批|背锅|下雨天|停电|断网")
+_ZH_BURDEN = re.compile(r"加班|开会|会议|写报告|写周报|写总结|值班|出差|调休|排队|堵车|塞车|挤地铁|"
+                        r"挤公交|等人|晚点|延误|洗碗|做家务|干家务|打扫|拖地|周一|星期一|礼拜一|被|熬夜|"
+                        r"通宵|失眠|考试|补考|交房租|还房贷|还贷|交税|扣钱|扣工资|降薪|裁员|生病|感冒|发烧|"
+                        r"头疼|牙疼|挨骂|挨批|背锅|下雨天|停电|断网")
 _HEHE = re.compile(r"^呵呵+[。！!～~…]*$|^呵呵+")
 #: laughter that ends or opens a clause (cut from it)
 _LAUGH_EDGE = re.compile(rf"(?:^\s*(?:{_LAUGH_EN}|{_LAUGH_ZH})(?=[\s,，!！.。]|$)[\s,，!！.。]*"

@@ -31,7 +31,8 @@ _EN_HAVING = re.compile(
     r"\bno longer (?:have|own|keep|got)\b|\b(?:don't|do not|doesn't) (?:have|own) (?:a |an |the |my )?[\w-]+"
     r"(?: [\w-]+)? any ?more\b|\bnot (?:have|own) (?:a |an |the |my )?[\w-]+(?: [\w-]+)? any ?more\b", re.I)
 #: an ending of having told in Chinese: 送人, 送给…了, 卖了, 不养了, 没有…了, 不再养, 去世, 走了, 死了
-_ZH_HAVING = re.compile(r"送人|送给|送走|卖了|卖掉|转手|不养|不再养|没有[^，,。.!！?？]{0,6}了|没再养|弄丢了?|(?:走|跑)丢了?|丢了|"
+_ZH_HAVING = re.compile(r"送人|送给|送走|卖了|卖掉|转手|不养|不再养|没有[^，,。.!！?？]{0,6}了|没再养|弄丢了?|"
+                        r"(?:走|跑)丢了?|丢了|"
                         r"去世|过世|死了|走了(?=[了。，,！!~]|$)|不在了")
 #: a "no", an intention, a wish or a question before the ending: nothing ended (I might sell it, 我不想送人)
 _NOT_YET = re.compile(r"不想|不要|不会|不打算|没有?(?=送|卖)|别|想|打算|准备|考虑|可能|如果|要不要|是否|\b(?:might|may|"
@@ -54,8 +55,8 @@ def having_ended(text: str) -> int | None:
 
 
 #: what may stand between a name and its ending: the user giving it (我把…), a time (去年, 上个月, 前几天), an adverb
-_ZH_BEFORE_END = re.compile(r"(?:已经|早就|早|也|都|就|刚|刚刚|前几天|前段时间|前阵子|去年|前年|今年|上个?月|上周|上星期|"
-                            r"年初|年底|月初|月底|最近|后来|那年|\d+年|[一二两三四五六七八九十几]+(?:年|个月|周|天)前)*$")
+_ZH_BEFORE_END = re.compile(r"(?:已经|早就|早|也|都|就|刚|刚刚|前几天|前段时间|前阵子|去年|前年|今年|"
+                            r"上个?月|上周|上星期|年初|年底|月初|月底|最近|后来|那年|\d+年|[一二两三四五六七八九十几]+(?:年|个月|周|天)前)*$")
 #: a bare given name by its form: doubled (咪咪, 团团), 小 / 阿 / 老 + one character (小黑, 阿黄), or a word
 #: jieba knows only as a name, an onomatopoeia, a foreign word or not at all (旺财: two single characters)
 _ZH_NAME_FORM = re.compile(r"([\u4e00-\u9fff])\1|(?:小|阿|老)[\u4e00-\u9fff]{1,2}|[\u4e00-\u9fff]{2,3}|[A-Za-z]{2,12}")
@@ -74,10 +75,11 @@ def _bare_name(word: str) -> bool:
 
 
 def name_ended_zh(text: str) -> bool:
-    """A Chinese clause that tells the end of having a being or thing called by a bare name (咪咪去年送人了, 我把团团送人了,
-    旺财走丢了): the name alone as its subject (or as what 我把 gives), a time or an adverb between (round 45). The
-    name is the one the user gave earlier (我家猫叫咪咪): kept as told, the decision ends the having and its name
-    (:func:`thing_ended`). False for a kind word (我的猫…: read as round 44 did), a relative, a question, an intention."""
+    """A Chinese clause that tells the end of having a being or thing called by a bare name (咪咪去年送人了,
+    我把团团送人了, 旺财走丢了): the name alone as its subject (or as what 我把 gives), a time or an adverb between
+    (round 45). The name is the one the user gave earlier (我家猫叫咪咪): kept as told, the decision ends the having
+    and its name (:func:`thing_ended`). False for a kind word (我的猫…: read as round 44 did), a relative, a question,
+    an intention."""
     t = to_simplified(text).strip()
     at = having_ended(t) if lang_of(t) == "zh" else None
     if at is None:
