@@ -218,7 +218,8 @@ def pronoun_named(store: MemoryStore, user: str, text: str) -> str:
         elif who not in (ME, SOMEONE) and ":" not in who:
             word = next((w for w in sorted(ZH_RELATIONS, key=len, reverse=True) if ZH_RELATIONS[w] == who
                          and w in said), None)
-            rels.setdefault(who, f"我{word}" if word else "")
+            if not rels.get(who):  # (a memory told by the name alone, 志强现在…, says no relation word)
+                rels[who] = f"我{word}" if word else ""
             kin_said.append(said)
     people = {k: v for k, v in rels.items() if v} | {
         f"person:{n}": n for n in named if not any(n in said for said in kin_said)}  # (我老公志强…: the husband)
