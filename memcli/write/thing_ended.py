@@ -57,9 +57,9 @@ def having_ended(text: str) -> int | None:
 #: what may stand between a name and its ending: the user giving it (我把…), a time (去年, 上个月, 前几天), an adverb
 _ZH_BEFORE_END = re.compile(r"(?:已经|早就|早|也|都|就|刚|刚刚|前几天|前段时间|前阵子|去年|前年|今年|"
                             r"上个?月|上周|上星期|年初|年底|月初|月底|最近|后来|那年|\d+年|[一二两三四五六七八九十几]+(?:年|个月|周|天)前)*$")
-#: a bare given name by its form: doubled (咪咪, 团团), 小 / 阿 / 老 + one character (小黑, 阿黄), or a word
-#: jieba knows only as a name, an onomatopoeia, a foreign word or not at all (旺财: two single characters)
-_ZH_NAME_FORM = re.compile(r"([\u4e00-\u9fff])\1|(?:小|阿|老)[\u4e00-\u9fff]{1,2}|[\u4e00-\u9fff]{2,3}|[A-Za-z]{2,12}")
+#: a bare given name by its form, two characters: doubled (咪咪, 团团), 小 / 阿 / 老 + one (小黑, 阿黄), or a word
+#: jieba knows only as a name, an onomatopoeia, a foreign word or not at all (旺财: two single characters); or Latin
+_ZH_NAME_FORM = re.compile(r"[\u4e00-\u9fff]{2}|[A-Za-z]{2,12}")
 
 
 def _bare_name(word: str) -> bool:
@@ -68,10 +68,10 @@ def _bare_name(word: str) -> bool:
 
     if not _ZH_NAME_FORM.fullmatch(word) or word in slots.ZH_RELATIONS or word[:1] in "我你他她它这那":
         return False
-    if word[0] in "小阿老" and len(word) == 2 or len(word) == 2 and word[0] == word[1] or word.isascii():
+    if word.isascii() or word[0] in "小阿老" or word[0] == word[1]:
         return True
     tags = pos_tags(word)
-    return len(word) == 2 and len(tags) == 2 or len(tags) == 1 and tags[0][1] in ("nr", "nrt", "nz", "o")
+    return len(tags) == 2 or tags[0][1] in ("nr", "nrt", "nz", "o")  # (not three: jieba tags 小刘累 nr too)
 
 
 def name_ended_zh(text: str) -> bool:
