@@ -4,7 +4,8 @@ bare pronoun, a sincere 呵呵.
 Own sentences; one database, one user per story, each turn drained on its own (the default extractor and model):
 
 - an exception told beside a fact stays in its statement and out of its slot (``write/exception_told``);
-- 咪咪去年送人了 after 我家猫叫咪咪 ends the cat's name (``write/thing_ended.name_ended_zh``);
+- 咪咪去年送人了 after 我家猫叫咪咪 ends the cat's name (``write/thing_ended.name_ended_zh``); 冬冬离职了 after
+  我有个同事叫冬冬 is kept (``name_event_zh``);
 - 我有两个同事，小李和小王: two colleagues by name, nothing owned (``rules/zh_lists.named_members``);
 - 我朋友阿伟以前是厨师 is 阿伟's job, ended; 阿伟以前做什么 is answered by it (``write/past_value``,
   ``read/time_intent``); 他现在干什么工作 reads as the one other person told (``read/subject.pronoun_named``);
@@ -21,7 +22,7 @@ from memcli.read.time_intent import asks_past
 from memcli.write.exception_told import split_exceptions
 from memcli.write.joking import without_jokes
 from memcli.write.rules.zh_lists import named_members
-from memcli.write.thing_ended import name_ended_zh
+from memcli.write.thing_ended import name_ended_zh, name_event_zh
 from tests._stores import active_and_ended, block_of, users_told_apart
 
 START = datetime(2026, 6, 1, 9, tzinfo=UTC)
@@ -29,7 +30,7 @@ START = datetime(2026, 6, 1, 9, tzinfo=UTC)
 STORIES = {
     "exc": ["我不抽烟，朋友聚会除外", "我晚上不喝茶，除了考试前那几天", "我什么鱼都吃，就是不吃带刺多的",
             "除了芒果，我什么水果都爱吃", "I never eat dessert except at weddings"],
-    "pet": ["我家狗叫球球", "球球去年送人了"],
+    "pet": ["我家狗叫球球", "球球去年送人了", "我有个同事叫蓓蓓", "蓓蓓上个月离职了"],
     "list": ["我有三个同事，小金、阿芬和老胡"],
     "past": ["我朋友大勇以前是司机", "大勇现在开了一家面馆"],
     "one": ["我老公国平在银行上班"],
@@ -71,6 +72,8 @@ def test_a_pet_told_by_its_name_alone_ends_its_name(mems) -> None:  # noqa: ANN0
     active, ended = active_and_ended(mems["pet"])
     assert "我家狗叫球球" in ended, (active, ended)
     assert any("球球" in s and "送人" in s for s in active), active
+    assert any(s.startswith("蓓蓓") and "离职" in s for s in active), active  # a person by name alone: kept
+    assert [name_event_zh(t) for t in ("阿凯结婚了", "阿凯想辞职", "阿凯辞职了吗")] == [True, False, False]
     assert [name_ended_zh(t) for t in ("豆豆上个月走丢了", "我把花花送人了", "我的狗送人了", "我不想把球球送人",
                                        "小刘累死了", "今天热死了")] == [True, True, False, False, False, False]
 
