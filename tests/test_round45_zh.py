@@ -62,7 +62,9 @@ def test_an_exception_stays_in_the_fact_and_out_of_its_slot(mems) -> None:  # no
     ("我很少熬夜，只有赶项目的时候例外", "我很少熬夜"),
     ("除了跑步，我还喜欢打羽毛球", "除了跑步，我还喜欢打羽毛球"),  # 除了…还: besides, no exception
     ("我住在杭州，就是不太习惯吃甜", "我住在杭州，就是不太习惯吃甜"),  # no clause of all of a kind before
+    ("大家都说这件外套好看，就是不知道暖不暖和", "大家都说这件外套好看，就是不知道暖不暖和"),  # a doubt, no exception
     ("I drink tea, except in summer.", "I drink tea."),
+    ("I live apart from my parents.", "I live apart from my parents."),  # no comma: no exception
 ])
 def test_split_exceptions(text: str, read: str) -> None:
     assert split_exceptions(text)[0] == read

@@ -14,7 +14,8 @@ limits, in the user's words and order. An exception part is a comma part (or, in
   all or none of a kind (都, 全, 任何, 什么, 不, 没: 除了榴莲，我什么水果都喜欢) — not 除了…还 / 也,
   which adds (除了跑步，我还喜欢游泳);
 - that ends with 除外 / 例外 (过年除外, 只有科幻片例外);
-- that opens with 就是 / 只是 / 只有 / 但 + a "no" after a clause of all of a kind (…都吃，就是不吃羊肉);
+- that opens with 就是 / 只是 / 只有 / 唯独 + a "no" after a clause of all of a kind (…都吃，就是不吃羊肉) — not a
+  doubt (…，就是不知道会持续多久);
 - English: ", except (for) …", " except …", ", apart from …", ", other than …" ending a clause.
 
 Pure functions of text and candidates; no model, no store.
@@ -35,9 +36,15 @@ _ZH_ENDS_EXCEPT = re.compile(r"(?:除外|例外)[了的啦吧]?$")
 _ZH_ADDS = re.compile(r"还|也|另外|以及|再")
 #: a clause of all or none of a kind (什么…都, 全, 任何, 一概, 从不…)
 _ZH_ALL = re.compile(r"都|全|任何|一概|什么|哪|不|没")
-_ZH_BUT_NOT = re.compile(r"^(?:就是|只是|只有|唯独|单单|但是?|不过|可是)[^，,]{0,8}?(?:不|没|别)")
-_EN_EXCEPT = re.compile(r"(?:,\s*|\s+)(?:except(?: for| when| on| at| in| if)?|apart from|other than)\s+[^,.;!?]+",
-                        re.I)
+#: a clause of all of a kind (我什么肉都吃): what 就是不… / 只是不… after it is an exception of
+_ZH_EVERY = re.compile(r"都|全|任何|一概|什么")
+#: 就是 / 只是 / 唯独 + a "no" — not a doubt (就是不知道…, 只是不确定…: a hedge of its own, round 45)
+_ZH_BUT_NOT = re.compile(r"^(?:就是|只是|只有|唯独|单单)(?![^，,]*(?:不|没)(?:知道|清楚|确定|晓得|记得|了解))"
+                         r"[^，,]{0,8}?(?:不|没|别)")
+#: an English exception ending a clause: ", except (for) …", " except …", ", apart from …", ", other than …" ("I live
+#: apart from my family" is no exception)
+_EN_EXCEPT = re.compile(r"(?:,\s*|\s+)except(?: for| when| on| at| in| if)?\s+[^,.;!?]+|,\s*(?:apart from|other than)"
+                        r"\s+[^,.;!?]+", re.I)
 _SENT = re.compile(r"[^。！!？?；;\n]+[。！!？?；;\n]*")
 _END = re.compile(r"[。！!？?；;\n\s]*$")
 
@@ -65,7 +72,7 @@ def _zh_sentence(sent: str) -> tuple[str, list[Told]]:
         if _ZH_ADDS.search(p) and not _ZH_ENDS_EXCEPT.search(p):
             continue
         if i > 0 and keep[i - 1] and (_ZH_BESIDES.match(p) or _ZH_ENDS_EXCEPT.search(p) or _ZH_BUT_NOT.match(p) and (
-                _ZH_ALL.search(parts[i - 1]))):
+                _ZH_EVERY.search(parts[i - 1]))):
             keep[i] = False
             found.append(Told(parts[i - 1].strip(), p))
         elif i == 0 and _ZH_BESIDES.match(p) and not _ZH_ADDS.search(parts[1]) and _ZH_ALL.search(parts[1]) \
