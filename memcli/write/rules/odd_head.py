@@ -43,6 +43,15 @@ def _content_word(text: str) -> str | None:
     return None
 
 
+def _noun(text: str) -> bool:
+    """``text`` (what 我有… reads as owned) is a thing, not a deed: no aspect word (去过日本), no life event (结婚), no
+    verb of going or doing first (jieba's tags of a lone word are no guide: 车 ``zg``, 驾照 ``v``)."""
+    from memcli.write.rules.zh_words import _LIFE_EVENT
+
+    return bool(text) and not re.search(r"[过了着]", text) and not _LIFE_EVENT.match(text) \
+        and text[0] not in "去来做回到"
+
+
 def rekeyed(m: Match, read: object) -> Match:
     """``m`` with the slot of what it is about when its weak slot's head is a function word, a verb of change or a
     number (see the module doc); ``m`` itself otherwise. ``read``: the Chinese rules' ``extract_matches`` (a "no"
@@ -54,12 +63,14 @@ def rekeyed(m: Match, read: object) -> Match:
         return m
     at = m.statement.index(head)
     plains = [m.statement.replace("其", "的", 1)] if "其" in m.statement[:at] else []  # (张慧婷其联系电话是…: 的)
-    if head in _NO:  # (我没有车: 我有车's slot, a "no" of it)
-        plains.append(m.statement[:at] + ("有" if head == "没有" else "") + m.statement[at + len(head):])
+    if head in _NO:  # (我没有养猫: 我养猫's slot, a "no" of it; 我没有车: 我有车's)
+        rest = m.statement[at + len(head):]
+        plains += [m.statement[:at] + rest] + ([m.statement[:at] + "有" + rest] if head == "没有" else [])
     for plain in plains:
         got = [x for x in read(plain) if x.slot]  # type: ignore[operator]
         attr = slots.split_slot(got[0].slot)[1] if got else None
-        if got and attr and attr not in _WEAK and not _odd(got[0].slot.rsplit(".", 1)[-1]):
+        if got and attr and attr not in _WEAK and not _odd(got[0].slot.rsplit(".", 1)[-1]) and (
+                "有" not in plain[at:at + 1] or _noun(got[0].value or "")):  # (我有去过日本 owns nothing)
             return replace(m, slot=got[0].slot, value=got[0].value)
     word = _content_word(m.statement[at + len(head):])
     return replace(m, slot=f"{prefix}.{word}", value=word) if word else m
