@@ -5,9 +5,9 @@ a "no" or a "have" (我没有车 → ``fact.没有``, 我从来没出过国 → 
 ``event.换成``) or a number (我家在三楼 → ``fact.三``) names nothing the fact is about, and a slot decides which facts
 replace each other: every "no" of the user's shared ``fact.没有``. :func:`rekeyed` gives such a match the slot of what
 it is about: for a "no", the slot the clause reads without it when that is an attribute (我没有养猫 → ``owns.猫``, a
-"no" of it, as 我养了两只猫 is the "yes"), or with 有 for a thing (我没有车 → ``owns.车``), and for 其 ("its", 张慧婷其联系电话是… → ``person:张慧婷.phone``) the slot read
-with 的; else the first content word after the head (``fact.电梯``, ``fact.出国``,
-``event.地暖``, ``fact.楼``). Chinese only; any other match is itself.
+"no" of it, as 我养了两只猫 is the "yes"), or with 有 for a thing (我没有车 → ``owns.车``), and for 其 ("its",
+张慧婷其联系电话是… → ``person:张慧婷.phone``) the slot read with 的; else the first content word after the head
+(``fact.出国``, ``event.地暖``, ``fact.楼``). Chinese only; any other match is itself.
 """
 
 from __future__ import annotations
