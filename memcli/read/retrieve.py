@@ -157,6 +157,7 @@ class MemoryRetrievalService:
                                 legs=legs, explain=explain, deadline=deadline)
         text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
         text = subject.kin_named(store, user, text, as_of=at)  # 小明在哪上班 → 我老公小明在哪上班 (round 44)
+        text = subject.pronoun_named(store, user, text) if as_of is None else text  # 他… → 我老公… (one person told)
         text = asker_meal(text)  # 今晚吃火锅怎么样 → 今晚我吃火锅怎么样
         lang = lang_of(text)
         info.constants = {**fusion.constants(st, lang, min_score), **store.search_caps()}

@@ -188,6 +188,45 @@ def kin_named(store: MemoryStore, user: str, text: str, *, as_of: datetime | Non
     return text.replace(name, rels.popitem()[1] + name, 1) if len(rels) == 1 and all(rels.values()) else text
 
 
+#: a Chinese question that opens with a bare 他 / 她 (他现在干什么工作, 她住哪): no one else named in it
+_ZH_BARE_PRONOUN = re.compile(r"^(?:那|那么)?([他她])(?!们)")
+#: the newest active memories read for the people a bare pronoun may stand for (one bounded query)
+PRONOUN_SCAN = 256
+
+
+def pronoun_named(store: MemoryStore, user: str, text: str) -> str:
+    """``text`` (a Chinese query) with the bare 他 / 她 it opens with read as the one other person the user has told
+    of: 他现在干什么工作 → 我老公现在干什么工作 when the user's memories name only their husband (round 45: the
+    question named no one and found nothing). The people are the subjects of the user's :data:`PRONOUN_SCAN` newest
+    active memories — each relation (我老公, keyed ``husband.…``) and each person told by name (``person:小周``) that is
+    not the name of such a relation — whose gender fits the pronoun (:func:`memcli.slots.gender_fits`). ``text``
+    unchanged when it names anyone else (我, a relation, a name), or when none or more than one person fits: a
+    pronoun with several people told is never guessed."""
+    from memcli.slots import gender_fits
+
+    m = _ZH_BARE_PRONOUN.match(text)
+    if m is None or "我" in text or ZH_RELATION_RE.search(text):
+        return text
+    rels: dict[str, str] = {}  # relation key → how the user says it (我老公)
+    kin_said: list[str] = []  # what the user said of their relations (their names are in it)
+    named: set[str] = set()  # the names of person:… subjects
+    for row in store.list_items(user, limit=PRONOUN_SCAN):
+        who = split_slot(str(row["slot"]))[0] if row["slot"] else ME
+        said = to_simplified(str(row["statement"]))
+        if who.startswith("person:"):
+            named.add(who.split(":", 1)[1])
+        elif who not in (ME, SOMEONE) and ":" not in who:
+            word = next((w for w in sorted(ZH_RELATIONS, key=len, reverse=True) if ZH_RELATIONS[w] == who
+                         and w in said), None)
+            if not rels.get(who):  # (a memory told by the name alone, 志强现在…, says no relation word)
+                rels[who] = f"我{word}" if word else ""
+            kin_said.append(said)
+    people = {k: v for k, v in rels.items() if v} | {
+        f"person:{n}": n for n in named if not any(n in said for said in kin_said)}  # (我老公志强…: the husband)
+    fits = [v for k, v in people.items() if gender_fits(k, m.group(1) == "她")]
+    return text[:m.start(1)] + fits[0] + text[m.end(1):] if len(fits) == 1 and len(people) == 1 else text
+
+
 def self_named(store: MemoryStore, user: str, text: str) -> str:
     """``text`` (a query) with the user's own name read as the user: 林梅在哪工作 → 我在哪工作 after 我叫林梅,
     "Where does Dana work?" → "Where does I work?" after "My name is Dana Whitfield" (a possessive

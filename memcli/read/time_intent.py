@@ -111,6 +111,27 @@ _BEFORE_THING_EN = re.compile(r"\bbefore\s+(?:(?:going\s+to\s+)?(?:work|bed|brea
                               r"sleep|sleeping|running|training)|(?:a|the|my|our|each|every)\s+\w+)", re.IGNORECASE)
 _PAST_ZH = re.compile(r"(?:^|[我们俺咱你，,])(?:以前|之前|原来|原先|从前|过去|曾经|早先|当初)|"
                       r"(?:以前|之前|原来|原先|从前|过去)(?:的|我|是)|上一(?:辆|个|份|套|任|家|只|部)|前任")
+#: the past asked of a person by name or relation (阿伟以前做什么, 我表哥以前在哪上班, 小周原来是干嘛的: round 45): a
+#: relation word or a given name of 小 / 老 / 阿 + one character right before the marker, or a two- or three-character
+#: word jieba tags as a person's name
+_PERSON_PAST_ZH = re.compile(r"([\u4e00-\u9fff]{1,4}?)(?:以前|之前|原来|原先|从前|过去|曾经|当初)(?!的时候)")
+
+
+def _person_past_zh(question: str) -> bool:
+    from memcli.slots import ZH_RELATIONS
+    from memcli.text import pos_tags
+
+    for m in _PERSON_PAST_ZH.finditer(question):
+        head = question[:m.end(1)]
+        if any(head.endswith(r) for r in ZH_RELATIONS if len(r) >= 2 or r in "哥姐弟妹爸妈") or re.fullmatch(
+                r"(?:小|老|阿)[\u4e00-\u9fff]", head[-2:]):
+            return True
+        tags = pos_tags(head)
+        if tags and tags[-1][1] in ("nr", "nrt") and len(tags[-1][0]) >= 2:
+            return True
+    return False
+
+
 #: "before" a change of the user's life (我搬到上海之前, 去腾讯以前, 结婚之前: round 41), not before a thing of the day
 #: (去上班之前, 睡觉之前, 吃饭以前: a routine's time)
 _BEFORE_CHANGE_ZH = re.compile(r"(?:搬|跳槽|换|去|到|来|结婚|毕业|离开|辞职|入职|加入|退休|回国|出国)[^，,。？?]{0,10}?"
@@ -199,7 +220,8 @@ def asks_past(question: str) -> bool:
     (see the module doc; 我搬到上海之前 … : before a change of the user's life, round 41)."""
     if not question.isascii():
         return _PAST_ZH.search(question) is not None or (_BEFORE_CHANGE_ZH.search(question) is not None
-                                                         and _ROUTINE_BEFORE_ZH.search(question) is None)
+                                                         and _ROUTINE_BEFORE_ZH.search(question) is None) or (
+            _ROUTINE_BEFORE_ZH.search(question) is None and _person_past_zh(question))
     if _PAST_EN.search(question):
         return True
     return (_BEFORE_EN.search(question) is not None and _PAST_VERB_EN.search(question) is not None

@@ -95,8 +95,10 @@ class MemoryExtractionService:
         Every extractor reads what the user *told* (:func:`memcli.write.guard.told`: no task for the
         assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
         secret or a hypothetical (:func:`memcli.write.guard.keep`); of a long pasted turn, only what it says of the
-        speaker (:func:`memcli.write.pasted.kept_of_long_turn`)."""
+        speaker (:func:`memcli.write.pasted.kept_of_long_turn`). An exception told beside a fact (我不喝酒，过年除外) is
+        read apart and put back into the statement of the fact it limits (:mod:`memcli.write.exception_told`)."""
         from memcli.write.correction import contrast_denied
+        from memcli.write.exception_told import split_exceptions
         from memcli.write.guard import keep
         from memcli.write.past_value import mark_ended_past
         from memcli.write.pasted import kept_of_long_turn
@@ -106,14 +108,17 @@ class MemoryExtractionService:
         asked = [_replied(u) if not f else None for u, f in zip(utts, fixed, strict=True)]  # "Where …?" "Lisbon."
         texts = [f[0] if f else _read(a or u.text) if u.role == "user" else u.text
                  for u, f, a in zip(utts, fixed, asked, strict=True)]
+        settings = getattr(self.extractor, "settings", None)
+        excepted = [split_exceptions(x) if u.role == "user" else (x, []) for u, x in zip(utts, texts, strict=True)]
+        texts = [x if not e else cut for x, (cut, e) in zip(texts, excepted, strict=True)]  # 过年除外: put back below
         todo = [n for n, x in enumerate(texts) if x.strip()]
         got = self.extractor.extract_batch([utts[n] if texts[n] is utts[n].text else replace(utts[n], text=texts[n])
                                             for n in todo]) if todo else []
         out: list[list[Candidate] | Exception] = [[] for _ in utts]
         for n, res in zip(todo, got, strict=True):
             out[n] = res if isinstance(res, Exception) else mark_ended_past(kept_of_long_turn(  # (an e-mail pasted)
-                utts[n].text, [_kinded(c) for c in res if keep(c)]) if utts[n].role == "user" else
-                [_kinded(c) for c in res if keep(c)])
+                utts[n].text, [_kinded(c) for c in _limited(res, excepted[n][1], utts[n], settings) if keep(c)])
+                if utts[n].role == "user" else [_kinded(c) for c in res if keep(c)])
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
             elif utts[n].role == "user" and not isinstance(res, Exception) and (den := contrast_denied(texts[n])):
@@ -124,6 +129,17 @@ class MemoryExtractionService:
                 q = provenance(utts[n].asked, utts[n].asked_id)
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "reply_to": q}}) for c in out[n]]
         return out
+
+
+def _limited(cands: list[Candidate], found: list, utt: Utterance, settings: Settings | None) -> list[Candidate]:
+    """``cands`` with the exceptions ``found`` in ``utt`` put back into the facts they limit, and the liking of all
+    of a kind they limit when nothing read it (:mod:`memcli.write.exception_told`)."""
+    if not found:
+        return cands
+    from memcli.write.exception_told import unread_limits, with_exceptions
+
+    out = with_exceptions(cands, found)
+    return out + unread_limits(out, found, utt.occurred_at, extracted_confidence(utt.text, settings))
 
 
 def _replied(u: Utterance) -> str | None:

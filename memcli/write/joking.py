@@ -11,12 +11,15 @@ a turn clause by clause (cut at , . ! ? ， 。 ！ ？ ; a quotation is never c
   what was said in an earlier turn, and what follows it is what the user means ("Just kidding, I'm actually a
   nurse"): kept, unless it is itself an outlandish claim (below). "Not kidding", 不是开玩笑 are no marker;
 - **sarcasm**: "yeah right" and the clause after it, a clause opening with "like" or "as if" and "I'd / I would /
-  I … ever / I care", a sentence ending in "/s"; 呵呵 after an over-the-top liking (我最喜欢加班了，呵呵:
-  最/太/超/好…喜欢/爱…了) — the clause is not a fact, and no opposite is made of it;
-- **laughter** (lol, lmao, haha, hehe, 哈哈, 嘿嘿, 呵呵, 😂, 🤣) is cut from the clause it ends or opens: the fact said
-  laughing stays ("I got a puppy lol" → "I got a puppy"), unless the clause claims to be someone no user is (a
-  billionaire, the Queen of England, a president, an alien, 亿万富翁, 外星人, 总统, 皇帝 …): then it is a joke too.
-  A bare laugh alone never makes an ordinary fact a joke ("I'm a teacher haha" stays).
+  I … ever / I care", a sentence ending in "/s"; 呵呵 after an over-the-top liking of a burden (我最喜欢加班了，呵呵:
+  最/太/超/好…喜欢/爱 + extra work, waiting, chores, Mondays, being done to…) — the clause is not a fact, and no
+  opposite is made of it. An over-the-top liking of anything else is sincere: 我太喜欢这家店了，呵呵 keeps the liking,
+  呵呵 cut as laughter (round 45);
+- **laughter** (lol, lmao, haha, hehe, 哈哈, 嘿嘿, 呵呵, 😂, 🤣) is cut from the clause it ends or opens, and a clause
+  of laughter alone after a said one goes (我真的好爱爬山，呵呵 → 我真的好爱爬山: round 45, before it was read as a
+  second liking): the fact said laughing stays ("I got a puppy lol" → "I got a puppy"), unless the clause claims to be
+  someone no user is (a billionaire, the Queen of England, a president, an alien, 亿万富翁, 外星人, 总统, 皇帝 …):
+  then it is a joke too. A bare laugh alone never makes an ordinary fact a joke ("I'm a teacher haha" stays).
 
 Pure functions of text; no model, no store.
 """
@@ -43,8 +46,17 @@ _YEAH_RIGHT = re.compile(r"^(?:oh\s+)?(?:yeah|yea|ya)\s+right\b", re.I)
 _LIKE_ID = re.compile(r"^(?:(?:yeah|sure|oh|and)\s+)*(?:like|as\s+if)\s+(?:i['’]d|i\s+would|i\s+(?:\w+\s+)?ever|"
                       r"i['’]m\s+(?:ever\s+)?going\s+to|i['’]ll\s+ever|i\s+care)\b", re.I)
 _SLASH_S = re.compile(r"\s/s\W*$")
-#: 呵呵 after an over-the-top liking: sarcasm (我最喜欢加班了，呵呵)
+#: 呵呵 after an over-the-top liking of a burden: sarcasm (我最喜欢加班了，呵呵); a liking of anything else said with
+#: 呵呵 is sincere (我太喜欢这家店了，呵呵: round 45)
 _ZH_OVER = re.compile(r"(?:最|太|超|好|真|特别|可)(?:喜欢|爱|享受|开心|幸福)")
+#: what no one likes, which an over-the-top liking of can only be ironic: extra work and being kept at it (加班, 开会,
+#: 写报告, 值班), waiting and crowds (排队, 堵车, 挤地铁, 等人, 晚点, 延误), chores (洗碗, 做家务, 打扫), the week's
+#: start (周一, 星期一), being done to (被骂, 被催, 被放鸽子: any 被), a sleepless night, exams and bills (熬夜, 失眠,
+#: 考试, 交房租, 还房贷), being sick or hurt (生病, 感冒, 头疼)
+_ZH_BURDEN = re.compile(r"加班|开会|会议|写报告|写周报|写总结|值班|出差|调休|排队|堵车|塞车|挤地铁|"
+                        r"挤公交|等人|晚点|延误|洗碗|做家务|干家务|打扫|拖地|周一|星期一|礼拜一|被|熬夜|"
+                        r"通宵|失眠|考试|补考|交房租|还房贷|还贷|交税|扣钱|扣工资|降薪|裁员|生病|感冒|发烧|"
+                        r"头疼|牙疼|挨骂|挨批|背锅|下雨天|停电|断网")
 _HEHE = re.compile(r"^呵呵+[。！!～~…]*$|^呵呵+")
 #: laughter that ends or opens a clause (cut from it)
 _LAUGH_EDGE = re.compile(rf"(?:^\s*(?:{_LAUGH_EN}|{_LAUGH_ZH})(?=[\s,，!！.。]|$)[\s,，!！.。]*"
@@ -101,7 +113,8 @@ def _is_sarcasm(clause: str, before: str) -> bool:
     """The clause is said sarcastically (a frame of its own, or 呵呵 after an over-the-top liking ``before``)."""
     c = clause.strip()
     return bool(_YEAH_RIGHT.match(c) or _LIKE_ID.match(c) or _SLASH_S.search(" " + c)
-                or _HEHE.match(c) and _ZH_OVER.search(before))
+                or _HEHE.match(c) and (m := _ZH_OVER.search(before)) is not None
+                and _ZH_BURDEN.search(before, m.end()) is not None)
 
 
 def without_jokes(text: str) -> str:
@@ -142,11 +155,16 @@ def without_jokes(text: str) -> str:
         elif (_LAUGHING.search(c) or joked or i + 1 < len(parts) and not re.search(
                 r"\w", _LAUGHING.sub("", parts[i + 1][0]))) and _OUTLANDISH.search(c):  # said laughing, or among jokes
             drop[i] = True
-    kept = []
+    kept: list[str] = []
     for (c, _), d in zip(parts, drop, strict=True):
         if not d:
             body, marks = re.match(r"(.*?)([\s,，.。!！?？;；\n]*)$", c, re.S).groups()
             bare = _LAUGH_EDGE.sub("", body)
+            if kept and re.search(r"\w", _LAUGHING.sub("", kept[-1])) and not re.search(
+                    r"\w", _LAUGHING.sub("", body)) and _LAUGHING.search(body):
+                # a clause of laughter alone after what is said (我太喜欢这家店了，呵呵): cut, its end mark kept
+                kept[-1] = re.sub(r"[\s,，.。!！?？;；\n]*$", "", kept[-1]) + marks
+                continue
             kept.append((bare.rstrip() if re.search(r"\w", bare) else body) + marks)
     out = "".join(kept).strip()
     out = re.sub(r"^[\s,，、。.;；:：]+", "", out)

@@ -103,10 +103,37 @@ def _dated_past(cands: Sequence[Candidate]) -> list[Candidate]:
     return out
 
 
+#: a Chinese statement of someone else with a past marker after its subject (我朋友阿伟以前是厨师, 我表哥以前在银行上班)
+_ZH_OTHERS_PAST = re.compile(r"^(?:我的?)?[\u4e00-\u9fff]{1,6}?(?:以前|从前|过去|曾经|原来)(?!的)")
+
+
+def _others_past(cand: Candidate) -> Candidate:
+    """``cand`` with the slot its statement reads without its past marker, when it tells what another person was (a
+    job, a workplace, a home: 我朋友阿伟以前是厨师 → ``person:阿伟.job``): the marker broke the rules' parse
+    (``friend.fact.阿伟``, ``person:阿伟以前.job``, ``colleague.fact.小``: round 45). Kept active, as the user's own
+    past fact alone is (a person's history is asked: 陈晓以前在哪工作过; stored ended it was lost to
+    ``eval conversations``); a later present value of the slot is decided against it. ``cand`` itself for anything
+    else (the user's own past fact is left as the module doc says)."""
+    from memcli import slots
+    from memcli.write.rules import analyze
+
+    s = cand.statement
+    if cand.ended or not _ZH_OTHERS_PAST.match(s) or _NOW.search(s) or s.startswith(("我以前", "我从前", "我过去",
+                                                                                    "我曾经", "我原来")):
+        return cand
+    f = analyze(_without_past(s))
+    subject, attr, _ = slots.split_slot(f.slot or "") if f.slot else (None, None, None)
+    if not subject or subject == slots.ME or attr not in ("job", "workplace", "residence", "hometown", "education"):
+        return cand
+    return cand.model_copy(update={"slot": f.slot})
+
+
 def mark_ended_past(cands: Sequence[Candidate]) -> list[Candidate]:
     """``cands`` of one turn, a past value of a slot whose current value the turn also tells marked ``ended``
-    (by a past marker, or by an earlier told date beside a change: :func:`_dated_past`), and a habit or a liking
-    told as past (:func:`_past_habit`) marked ``ended`` whatever else the turn tells."""
+    (by a past marker, or by an earlier told date beside a change: :func:`_dated_past`), a habit or a liking
+    told as past (:func:`_past_habit`) marked ``ended`` whatever else the turn tells; another person's job, workplace
+    or home told as past read with its slot (:func:`_others_past`)."""
+    cands = [_others_past(c) if _PAST.search(c.statement) else c for c in cands]
     if len(cands) > 1:
         cands = _dated_past(cands)
     if not any(_PAST.search(c.statement) for c in cands):

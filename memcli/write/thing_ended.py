@@ -22,7 +22,7 @@ from typing import Any
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 
-__all__ = ["having_ended", "thing_ended", "thing_rows"]
+__all__ = ["having_ended", "name_ended_zh", "name_event_zh", "thing_ended", "thing_rows"]
 
 #: an ending of having told in English: given away, sold, rehomed, no longer had, died (a being)
 _EN_HAVING = re.compile(
@@ -31,7 +31,8 @@ _EN_HAVING = re.compile(
     r"\bno longer (?:have|own|keep|got)\b|\b(?:don't|do not|doesn't) (?:have|own) (?:a |an |the |my )?[\w-]+"
     r"(?: [\w-]+)? any ?more\b|\bnot (?:have|own) (?:a |an |the |my )?[\w-]+(?: [\w-]+)? any ?more\b", re.I)
 #: an ending of having told in Chinese: 送人, 送给…了, 卖了, 不养了, 没有…了, 不再养, 去世, 走了, 死了
-_ZH_HAVING = re.compile(r"送人|送给|送走|卖了|卖掉|转手|不养|不再养|没有[^，,。.!！?？]{0,6}了|没再养|弄丢了?|丢了|"
+_ZH_HAVING = re.compile(r"送人|送给|送走|卖了|卖掉|转手|不养|不再养|没有[^，,。.!！?？]{0,6}了|没再养|弄丢了?|"
+                        r"(?:走|跑)丢了?|丢了|"
                         r"去世|过世|死了|走了(?=[了。，,！!~]|$)|不在了")
 #: a "no", an intention, a wish or a question before the ending: nothing ended (I might sell it, 我不想送人)
 _NOT_YET = re.compile(r"不想|不要|不会|不打算|没有?(?=送|卖)|别|想|打算|准备|考虑|可能|如果|要不要|是否|\b(?:might|may|"
@@ -51,6 +52,57 @@ def having_ended(text: str) -> int | None:
     if m is None or _NOT_YET.search(t[:m.start()]) or t.rstrip().endswith(("?", "？", "吗")):
         return None
     return m.start()
+
+
+#: what may stand between a name and its ending: the user giving it (我把…), a time (去年, 上个月, 前几天), an adverb
+_ZH_BEFORE_END = re.compile(r"(?:已经|早就|早|也|都|就|刚|刚刚|前几天|前段时间|前阵子|去年|前年|今年|"
+                            r"上个?月|上周|上星期|年初|年底|月初|月底|最近|后来|那年|\d+年|[一二两三四五六七八九十几]+(?:年|个月|周|天)前)*$")
+#: a bare given name by its form, two characters: doubled (咪咪, 团团), 小 / 阿 / 老 + one (小黑, 阿黄), or a word
+#: jieba knows only as a name, an onomatopoeia, a foreign word or not at all (旺财: two single characters); or Latin
+_ZH_NAME_FORM = re.compile(r"[\u4e00-\u9fff]{2}|[A-Za-z]{2,12}")
+
+
+def _bare_name(word: str) -> bool:
+    from memcli import slots
+    from memcli.text import pos_tags
+
+    if not _ZH_NAME_FORM.fullmatch(word) or word in slots.ZH_RELATIONS or word[:1] in "我你他她它这那":
+        return False
+    if word.isascii() or word[0] in "小阿老" or word[0] == word[1]:
+        return True
+    tags = pos_tags(word)
+    return len(tags) == 2 or tags[0][1] in ("nr", "nrt", "nz", "o")  # (not three: jieba tags 小刘累 nr too)
+
+
+def name_ended_zh(text: str) -> bool:
+    """A Chinese clause that tells the end of having a being or thing called by a bare name (咪咪去年送人了,
+    我把团团送人了, 旺财走丢了): the name alone as its subject (or as what 我把 gives), a time or an adverb between
+    (round 45). The name is the one the user gave earlier (我家猫叫咪咪): kept as told, the decision ends the having
+    and its name (:func:`thing_ended`). False for a kind word (我的猫…: read as round 44 did), a relative, a question,
+    an intention."""
+    t = to_simplified(text).strip()
+    at = having_ended(t) if lang_of(t) == "zh" else None
+    if at is None:
+        return False
+    m = re.match(r"^(?:我(?:们)?(?:已经|早就|去年|上个?月)?把)?([\u4e00-\u9fffA-Za-z]{2,12}?)" + _ZH_BEFORE_END.pattern,
+                 t[:at])
+    return m is not None and _bare_name(m.group(1))
+
+
+def name_event_zh(text: str) -> bool:
+    """A Chinese clause that tells a life event of someone called by a bare name (冬冬离职了, 阿伟上个月搬走了
+    after 我有个同事叫冬冬 / 朋友叫阿伟): the name alone as its subject, a time or an adverb between, then an
+    event of a life (:data:`~memcli.write.rules.zh_words._LIFE_EVENT`: 离职, 结婚, 去世 …, or 搬走) — round 45: a
+    name jieba does not tag as one left the clause to the clause model, which dropped it. The same shape as
+    :func:`name_ended_zh`."""
+    from memcli.write.rules.zh_words import _LIFE_EVENT
+
+    t = to_simplified(text).strip()
+    if lang_of(t) != "zh" or t.rstrip().endswith(("?", "？", "吗")):
+        return False
+    m = re.match(r"^([\u4e00-\u9fffA-Za-z]{2,12}?)" + _ZH_BEFORE_END.pattern.rstrip("$") + r"(?=搬走|搬家|"
+                 + _LIFE_EVENT.pattern + ")", t)
+    return m is not None and _bare_name(m.group(1)) and not _NOT_YET.search(t[:m.end()])
 
 
 def _kind_of(slot: str | None) -> str | None:

@@ -202,16 +202,20 @@ def told_by_shape(text: str, lang: str) -> bool:
     (:func:`~memcli.write.named_deed.en_named_deed`, round 42) or the speaker's own deed dated in the past
     (:func:`~memcli.write.rules.en_own_deed.en_own_deed`, round 44); in Chinese also a schedule told changed, a change
     done to the speaker, or a thing's detail told after it (:func:`~memcli.write.rules.zh_tails.told_detail`)
-    (round 31).
+    (round 31), or the end of having a being or thing, or a life event of someone, told by a bare name (咪咪去年送人了,
+    冬冬离职了: :func:`~memcli.write.thing_ended.name_ended_zh`, :func:`~memcli.write.thing_ended.name_event_zh`,
+    round 45).
     Cached (round 35): a drain asks it of the same clause of many users' turns."""
     from memcli.write.named_deed import en_named_deed
     from memcli.write.rules.en_own_deed import en_own_deed
     from memcli.write.rules.zh_tails import told_detail
+    from memcli.write.thing_ended import name_ended_zh, name_event_zh
 
     if lang == "en":
         return en_value_changed(text) or en_plan_told(text) or en_named_deed(text) or en_own_deed(text)
     return lang == "zh" and (value_changed(text) or plan_told(_first_piece(text)) or schedule_changed(text)
-                             or changed_for_me(text) or told_detail(text))
+                             or changed_for_me(text) or told_detail(text) or name_ended_zh(text)
+                             or name_event_zh(text))
 
 
 def only_wished(text: str, lang: str) -> bool:

@@ -16,7 +16,7 @@ from memcli.write.rules.match import counts_spelled
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.rented import zh_rented_place
 from memcli.write.rules.spots import is_department, is_spot
-from memcli.write.rules.zh_lists import counted_head, counted_item, owned_list
+from memcli.write.rules.zh_lists import counted_head, counted_item, named_members, owned_list
 from memcli.write.rules.zh_words import (
     _ADVERB,
     _ATTR_NOUN,
@@ -370,6 +370,10 @@ def _parts(sent: str) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(parts):
+        if out and (people := named_members(out[-1], parts[i])):  # 我有两个同事，小李和小王: people (round 45)
+            out += people
+            i += 1
+            continue
         j = i
         while out and j < len(parts) and (item(parts[j]) or counted_head(out[-1]) and counted_item(parts[j])):
             j += 1  # (我养了一只猫，两只乌龟: a counted list, round 42)

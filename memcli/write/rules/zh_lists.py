@@ -15,7 +15,7 @@ from memcli.text import pos_tags
 from memcli.write.rules.match import slot_fact as _fact
 from memcli.write.rules.zh_words import _CLF, _NUM, _TAIL
 
-__all__ = ["counted_head", "counted_item", "one_more_named", "one_object", "owned_list"]
+__all__ = ["counted_head", "counted_item", "named_members", "one_more_named", "one_object", "owned_list"]
 
 #: one more person of a relation introduced by name: (我)还有 / 也有 / 另外有 (一)个 + a relation + 叫 + a name
 _ONE_MORE = re.compile(r"^我?(?:还|也|另外|另外还|又)有(?:一)?(?:个|位)(?P<rel>[\u4e00-\u9fff]{1,4}?)"
@@ -31,6 +31,31 @@ def one_more_named(clause: str) -> str | None:
     if m is None or slots.ZH_RELATIONS.get(m.group("rel"), "").rsplit(".", 1)[-1] not in slots.PLURAL_RELATIONS:
         return None
     return f"我有个{m.group('rel')}{m.group('how')}{m.group('name')}"
+
+
+#: a counted set of people of a relation many have: (我)有 + a count + 个/位 + the relation (我有两个同事,
+#: 我有几个好朋友)
+_PEOPLE_HEAD = re.compile(rf"^我?(?:还|也)?有(?:{_NUM}|几|好几|很多|不少)(?:个|位|名)(?P<rel>[\u4e00-\u9fff]{{1,4}})$")
+#: a given name as chat says one: 小/老/阿 + one or two characters, or a two- or three-character name
+_GIVEN_NAME = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]{1,2}|[\u4e00-\u9fff]{2,3}")
+
+
+def named_members(head: str, part: str) -> list[str] | None:
+    """The people a counted set of them is listed by, after it (我有两个同事，小李和小王;
+    我有几个好朋友，阿强、阿明和小芳), each in the words the rules read as an introduction (我有个同事叫小李:
+    ``colleague.name``, one fact per person) — before round 45 the names were read as things owned (``owns.小李``,
+    我有小李). ``head`` the part before (its relation one of :data:`memcli.slots.PLURAL_RELATIONS`), ``part`` the
+    names, cut at 、 / 和 / 跟 / 与 / 以及, each a person's name by its form and jieba's tag (nr, or 小 / 老 / 阿 + a
+    name). None for anything else (我有两个同事，都很好相处)."""
+    m = _PEOPLE_HEAD.match(head.strip())
+    rel = m.group("rel") if m else ""
+    if not m or slots.ZH_RELATIONS.get(rel, "").rsplit(".", 1)[-1] not in slots.PLURAL_RELATIONS:
+        return None
+    names = [n for n in re.split(r"、|和|跟|与|以及|还有", part.strip().rstrip("。！!~～ ").lstrip("：: ")) if n]
+    if len(names) < 2 or not all(_GIVEN_NAME.fullmatch(n) and (n[0] in "小老阿" or any(
+            f == "nr" for _, f in pos_tags(n))) for n in names):
+        return None
+    return [f"我有个{rel}叫{n}" for n in names]
 
 
 def _clean(v: str) -> str | None:
