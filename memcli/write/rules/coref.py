@@ -80,6 +80,8 @@ _EN_NICK = re.compile(r"\b(?:we|everyone|everybody|people|the kids|I|they)(?: al
                       r"(?:call|calls|called) (him|her) ((?-i:[A-Z][a-z]+))\b", re.I)
 _ZH_NICK = re.compile(r"(?:我们|大家|家里人?|朋友们?|同事们?)(?:都|一般|平时|还)?(?:叫|喊|管)(他|她)(?:叫)?"
                       r"((?:小|阿|老)[\u4e00-\u9fff]|[\u4e00-\u9fff]{2}?)(?=[，。,.！!]|$)")
+#: a relation word just before a name a clause gives in passing (认识了一个邻居周敏)
+_ZH_REL_BEFORE = re.compile(rf"(?:{ZH_REL})$")
 _ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
 
 
@@ -125,7 +127,14 @@ def _fits(m: Mention, pron: str) -> bool:
 
 def _zh_named(clause: str) -> list[Mention]:
     """People a Chinese clause names in passing, not as its subject (我现在不跟王强共事了): jieba's person names."""
-    return [Mention(w, f"person:{w}") for w, f in pos_tags(clause) if f == "nr" and 2 <= len(w) <= 3]
+    out, at = [], 0
+    for w, f in pos_tags(clause):
+        # not one brought in by a relation (认识了一个邻居周敏，她…): that clause stays whole, as before round 45 — the
+        # read path reaches her other facts through it (tests/test_round31_kinds.py)
+        if f == "nr" and 2 <= len(w) <= 3 and not _ZH_REL_BEFORE.search(clause[:at]):
+            out.append(Mention(w, f"person:{w}"))
+        at += len(w)
+    return out
 
 
 def _en_named(clause: str) -> list[Mention]:
