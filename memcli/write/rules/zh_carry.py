@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from memcli import slots
 from memcli.write.clauses import Unit, is_chatter
 from memcli.write.rules import zh_patterns, zh_words
-from memcli.write.rules.coref_mentions import born_named
+from memcli.write.rules.coref_mentions import ZH_REL, born_named
 from memcli.write.rules.zh import _topic_any, _topic_first, prepare
 from memcli.write.rules.zh_amount import amount_changed
 from memcli.write.rules.zh_facts import _pos
@@ -57,6 +57,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             out.append(None)
             last = head = None
             continue
+        if c and (have := _HAVE_NAMED.match(c)):  # 我还有个邻居叫钱伟，是做装修的: 钱伟's trade, not the user's
+            out.append(None)
+            last, head = f"我{have.group(1)}{have.group(2)}", None
+            continue
         sub = _subject(_topic_first(c) or _topic_any(c) or c, _Ctx()) if c else None
         cop = re.match(r"^[^，,]{2,12}?(?:是|叫)(?!不是)", c) if sub is not None and not sub[0].startswith("thing:") \
             else None
@@ -82,6 +86,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             last = None
     return out
 
+
+#: a person the user has, brought in with a name (我认识一个朋友叫阿杰): the subject the next clause drops
+_HAVE_NAMED = re.compile(rf"^我(?:还|也|另外)?(?:有|认识)了?(?:一|两)?(?:个|位)({ZH_REL})(?:叫做?|名叫)"
+                         r"([\u4e00-\u9fff]{2,3})$")
 
 #: openings of a phrase that is no clause of its own (比起猫，…; 对于孩子，…)
 _NOT_OPENING = re.compile(r"^(?:比起|比|对于|关于|至于|除了|为了|随着|像|跟|和|与|被|把|是|叫|就是)")
