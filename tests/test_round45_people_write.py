@@ -130,3 +130,12 @@ def test_a_friend_sharing_a_relatives_first_name_is_not_that_relative(rows):
     slots_of = {r.slot for r in rows["en_two_names"]}
     assert "person:luca.job" in slots_of and "son.job" not in slots_of, slots_of
     assert {r.status for r in rows["en_two_names"]} == {"active"}
+
+
+def test_a_person_brought_in_with_a_name_is_the_next_clauses_subject() -> None:
+    # round 45's merge: 我还有个X叫NAME，是做Y的 stored 我是做Y的 — another person's trade as the user's identity
+    from memcli.write.rules.zh_carry import carried_subjects
+
+    assert carried_subjects(["我还有个同学叫周航", "是做设计的"]) == [None, "我同学周航"]
+    assert carried_subjects(["我有个表妹叫林溪", "在杭州读大学"]) == [None, "我表妹林溪"]
+    assert carried_subjects(["我是做设计的", "在杭州上班"]) == [None, "我"]  # the user's own clause carries 我
