@@ -23,6 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from busy import busy_loops  # (bench/, the script's own directory)
+
 PY = sys.executable
 QUESTIONS = ["where does my sister live", "我对什么过敏", "what am I allergic to", "我妈妈住在哪里"]
 
@@ -59,8 +61,7 @@ def main() -> None:
     trees = [(name, Path(d).resolve()) for name, d in (t.split("=", 1) for t in a.trees)]
     cells = []
     for load in map(int, a.loads.split(",")):
-        busy = [subprocess.Popen([PY, "-c", "while 1: pass"]) for _ in range(load)]
-        try:
+        with busy_loops(load):
             for after in map(float, a.after.split(",")):
                 rows: dict[str, list[dict]] = {name: [] for name, _ in trees}
                 for i in range(a.runs):
@@ -74,10 +75,6 @@ def main() -> None:
                          "wall_max": max(r["wall_ms"] for r in rs), "loadavg": round(os.getloadavg()[0], 1)}
                     cells.append(c)
                     print(json.dumps(c), flush=True)
-        finally:
-            for p in busy:
-                p.kill()
-                p.wait()
     print("\n| tree | busy loops | first call after open | no block / calls | lexical only | elapsed p50 ms "
           "| caller's wall p50 / max ms | load avg |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")

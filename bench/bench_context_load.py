@@ -44,6 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT / "bench"))
 
+from busy import busy_loops  # noqa: E402 - after the path is set
+
 PY = sys.executable
 #: questions the bench_scale statements answer (their templates: drinks, allergies, where relatives live, pets…)
 QUESTIONS = ["我喜欢喝什么咖啡", "我对什么过敏", "我妈妈住在哪里", "我姐姐养了什么宠物", "我周末常去哪里",
@@ -166,8 +168,7 @@ def main() -> None:
         qs = [q for q in QUESTIONS if cli_call(first, q, budget=60_000)["hits"]]  # a block exists without pressure
         print(f"store {n:,}: {len(qs)} of {len(QUESTIONS)} questions get a block unhurried", flush=True)
         for load in map(int, a.loads.split(",")):
-            busy = [subprocess.Popen([PY, "-c", "while 1: pass"]) for _ in range(load)]
-            try:
+            with busy_loops(load):
                 time.sleep(0.5 if load else 0)
                 for mode in a.modes.split(","):
                     rows: dict[str, list[dict]] = {name: [] for name in trees}
@@ -185,10 +186,6 @@ def main() -> None:
                                  "loadavg": os.getloadavg()[0]}
                             report["cells"].append(s)
                             print(json.dumps(s), flush=True)
-            finally:
-                for p in busy:
-                    p.kill()
-                    p.wait()
     print("\n| tree | memories | busy loops | mode | empty / calls | of which budget | lexical only "
           "| elapsed p50 / max ms | retrieval p50 | block p50 | load avg |")
     print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")

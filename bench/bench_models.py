@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = Path(__file__).resolve().parent / "out"
 sys.path.insert(0, str(ROOT))
 
+from busy import busy_loops  # noqa: E402 - after the path is set
+
 COLD_LOAD = """
 import time, sys
 t0 = time.perf_counter()
@@ -160,13 +162,8 @@ def main() -> None:
             make_db(m, db)
             r["cold_quiet"] = cold_runs(m, db, a.cold_runs, env)
             if a.busy:
-                spin = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(a.busy)]
-                try:
+                with busy_loops(a.busy):
                     r["cold_busy"] = cold_runs(m, db, a.cold_runs, env)
-                finally:
-                    for p in spin:
-                        p.kill()
-                        p.wait()
             res["models"][m] = r
     OUT.mkdir(exist_ok=True)
     (OUT / "models.json").write_text(json.dumps(res, indent=2, ensure_ascii=False), encoding="utf-8")
