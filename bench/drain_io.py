@@ -7,7 +7,7 @@ and in all) and the checkpoints run. ``--no-checkpoint``: the writer's connectio
 does nothing replaces SQLite's automatic one), so what a commit costs without the checkpoints' copies and syncs is
 seen, and the WAL, emptied when the drain starts, holds every frame of the drain: they are then counted per table and
 index (``dbstat``). Without it the hook does what SQLite's automatic checkpoint does (a passive checkpoint
-once the WAL holds ``--checkpoint-every`` frames, else the drain's ``wal_autocheckpoint``), timed apart. Nothing
+once the WAL holds ``--checkpoint-every`` frames, else the connection's ``wal_autocheckpoint``), timed apart. Nothing
 the drain decides or writes changes (the figures' counts are printed to compare with ``bench_drain.py``'s). Use
 it beside ``drain_sql.py``::
 
@@ -100,19 +100,7 @@ def main() -> None:
         store = mem.store
         conn = store.conn
         conn.wal_checkpoint(mode=3)  # TRUNCATE: the WAL starts empty, so it holds the drain's frames only
-        # the frames the drain sets (memcli.db.drain_wal, round 46) go to the hook below: SQLite's own setting would
-        # replace it with its automatic checkpoint
         frames = [int(next(iter(conn.execute("PRAGMA wal_autocheckpoint").fetchone().values())))]
-        try:
-            from memcli.db import drain_wal
-        except ImportError:  # a tree before round 46
-            drain_wal = None
-        if drain_wal is not None:
-            def told(_conn: Any, n: int) -> int:
-                was, frames[0] = frames[0], int(n)
-                return was
-
-            drain_wal.set_checkpoint_frames = told
         wal = {"every": 0, "frames": 0, "last": 0, "commits": 0, "checkpoints": 0, "ck_wall": 0.0}
 
         def hook(_conn: Any, _db: str, pages: int) -> int:

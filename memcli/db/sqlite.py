@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.db import bounded, drain_wal, episodes, index, items, purge, search, temp_store
+from memcli.db import bounded, episodes, index, items, purge, search, temp_store
 from memcli.db import schema as s
 from memcli.db.active_rows import ActiveRows, checked, writes_items
 from memcli.db.connect import BUSY_TIMEOUT_MS, Store
@@ -79,7 +79,6 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     # -- the drain's index rows (vec0, FTS5), written together before each commit (memcli.db.vec_pending) --
     vec_pending: Pending | None = None
     _temp_was: int | None = None  # temp_store before batching set it to memory
-    _frames_was: int | None = None  # wal_autocheckpoint before batching raised it (memcli.db.drain_wal)
 
     def batch_vectors(self, on: bool = True) -> bool:
         """Write the fresh memory rows (their ids given here), the vector change log's rows, the vec0 and FTS5 rows
@@ -102,15 +101,10 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
                                         s.ITEM_SOURCES: items.LINK_INSERT}, self)
             was_temp = temp_store.set_temp_store(self.conn, temp_store.MEMORY)  # the tasks' sub-journals
             self._temp_was = self._temp_was if was_temp is None else was_temp
-            if self._frames_was is None:  # fewer checkpoints, each copying many commits' pages (round 46)
-                self._frames_was = drain_wal.set_checkpoint_frames(self.conn, drain_wal.DRAIN_FRAMES)
         elif not on:
             self.vec_pending = None
             if was and self._temp_was is not None:
                 temp_store.set_temp_store(self.conn, self._temp_was)
-            if self._frames_was is not None:
-                drain_wal.set_checkpoint_frames(self.conn, self._frames_was)
-                self._frames_was = None
         return was
 
     @contextlib.contextmanager
