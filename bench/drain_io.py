@@ -13,6 +13,9 @@ it beside ``drain_sql.py``::
 
     MEMCLI_CONFIG=/dev/null PYTHONPATH=. python bench/drain_io.py 10000
     MEMCLI_CONFIG=/dev/null PYTHONPATH=. python bench/drain_io.py 10000 --no-checkpoint --top 25
+    MEMCLI_CONFIG=/dev/null PYTHONPATH=. python bench/drain_io.py 10000 --checkpoint-every 10000 --cache-mib 64
+
+``--cache-mib``: the writer's SQLite page cache for the drain (default SQLite's 2 MiB).
 """
 
 from __future__ import annotations
@@ -85,6 +88,7 @@ def main() -> None:
     ap.add_argument("--no-checkpoint", action="store_true", help="the writer never checkpoints (frames per table)")
     ap.add_argument("--checkpoint-every", type=int, default=0,
                     help="frames in the WAL that start a checkpoint (default: PRAGMA wal_autocheckpoint, 1000)")
+    ap.add_argument("--cache-mib", type=int, default=0, help="the writer's page cache (default: SQLite's, 2 MiB)")
     ap.add_argument("--top", type=int, default=20, help="tables listed (with --no-checkpoint)")
     args = ap.parse_args()
 
@@ -99,6 +103,8 @@ def main() -> None:
         mem = Admin(db=str(db))
         store = mem.store
         conn = store.conn
+        if args.cache_mib:
+            conn.execute(f"PRAGMA cache_size = {-1024 * args.cache_mib}")
         conn.wal_checkpoint(mode=3)  # TRUNCATE: the WAL starts empty, so it holds the drain's frames only
         frames = [int(next(iter(conn.execute("PRAGMA wal_autocheckpoint").fetchone().values())))]
         wal = {"every": 0, "frames": 0, "last": 0, "commits": 0, "checkpoints": 0, "ck_wall": 0.0}
