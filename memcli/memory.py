@@ -136,9 +136,10 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             self._context = MemoryContextBuilder(self.retrieval)
         return self._context
 
-    def _item(self, row: dict[str, Any]) -> MemoryItem:
+    def _item(self, row: dict[str, Any]) -> MemoryItem:  # with its subject, read as every interface reads it
         from memcli.governance.views import item_model
-        return item_model(self.store, row, self.settings)
+        from memcli.read.person import subject_of
+        return item_model(self.store, row, self.settings, subject=subject_of(row))
 
     # -- write path: online (a new process's warm-up takes no step meanwhile: memcli.memory_warm) ---------------
     @online()

@@ -119,6 +119,9 @@ class MemoryItem(BaseModel):
     statement: str
     kind: str
     slot: str | None = None
+    subject: str | None = Field(None, description="whose fact it is: user, a relation key or chain (wife, "
+                                "wife.brother), person:<name>, or None (a thing's): memcli.read.person.subject_of, "
+                                "from slot and statement; set by the Memory that read it (round 46)")
     salience: float
     confidence: float = Field(description="stored confidence in [0, 1]")
     effective_confidence: float = Field(description="confidence after decay, computed at read time")

@@ -48,7 +48,7 @@ def test_the_first_call_answers_from_the_lexical_leg_while_the_read_path_loads(l
     res = mem.context("Where does my sister live?", budget_ms=1500)
     assert _lines(res) == ["My sister lives in Porto"]  # every word asked: not her job in Lyon, not my home
     assert res.degraded == LOADING and res.reason is None and "My sister lives in Porto" in res.text
-    assert res.elapsed_ms >= 0
+    assert res.hits[0]["subject"] == "sister" and res.elapsed_ms >= 0
     zh = mem.context("我对什么过敏？", budget_ms=1500, fmt="messages", system="Be brief.")
     assert _lines(zh) == ["我对花生过敏"] and zh.lang == "zh"
     assert [m["role"] for m in zh.messages] == ["system", "system"] and "我对花生过敏" in zh.messages[1]["content"]
@@ -70,7 +70,7 @@ def test_a_read_path_ready_within_the_budget_gives_the_full_block(loading):
     threading.Timer(0.2, gate.set).start()
     res = mem.context("我妈妈住在哪里？", budget_ms=20_000)
     assert res.degraded is None and res.reason is None and _lines(res) == ["我妈妈住在杭州"]
-    assert res.retrieval["legs_run"] != ["lexical"]
+    assert res.hits[0]["subject"] == "mother" and res.retrieval["legs_run"] != ["lexical"]
     again = mem.context("Where does my sister live?", budget_ms=20_000)
     assert again.degraded is None and "My sister lives in Porto" in again.text
 

@@ -50,13 +50,15 @@ def erased_note(store: MemoryStore, user: str, reason: str | None, own: int | No
     return f"{reason}; {' and '.join(gone)} {'was' if len(gone) == 1 else 'were'} erased since (forget --purge)"
 
 
-def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None) -> MemoryItem:
-    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now``."""
+def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None,
+               subject: str | None = None) -> MemoryItem:
+    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now`` and ``subject`` (the
+    facade reads it: :func:`memcli.read.person.subject_of`; governance does not import the read path)."""
     now = now or now_utc()
     last = from_iso(row["last_confirmed_at"])
     return MemoryItem(
         id=row["id"], user=row["user_id"], statement=row["statement"], kind=row["kind"], slot=row["slot"],
-        salience=row["salience"], confidence=row["confidence"],
+        subject=subject, salience=row["salience"], confidence=row["confidence"],
         effective_confidence=effective(row["confidence"], last, now, settings, row["slot"]),
         origin=row["origin"], status=status_of(row), valid_from=from_iso(row["valid_from"]),
         invalid_at=from_iso(row["invalid_at"]) if row["invalid_at"] else None,
