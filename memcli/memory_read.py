@@ -14,6 +14,10 @@ starts :func:`warm_up` on a daemon thread: the read path's modules and what its 
 what a first ``capture`` pays once, and one question per language asked of the store on a reader connection of
 the Memory's context builder (never the caller's connection); it gives way to ``capture`` and ``context``
 (:mod:`memcli.memory_warm`; measured in docs/benchmarks.md, round 45).
+
+Round 46: a first call the read path is not loaded for answers meanwhile from the lexical leg alone
+(:func:`first_context`, :mod:`memcli.read.first_block`) instead of with no block, and :func:`warm` (``Memory.warm``)
+does what the warm-up does, the questions to the store included.
 """
 
 from __future__ import annotations
@@ -31,6 +35,11 @@ if TYPE_CHECKING:
     from memcli.read.context import MemoryContextBuilder
 
 __all__ = ["ReadPathLoader", "first_context", "still_loading", "warm", "warm_up"]
+
+#: the least time left (seconds) for which a first call, the read path loaded, starts the full call when the lexical
+#: block is ready: a process's first full call pays once what it needs on the caller's thread too (OpenCC, the
+#: small-talk patterns): round 46's first sitting saw one first call wait 990 ms for 800 before this rule
+FULL_CALL_MIN_S = 0.3
 
 
 class ReadPathLoader:
@@ -98,7 +107,8 @@ def first_context(memory: Any, query: str, given: ContextInputs, started: float,
     shares the caller's). The answer, by the deadline (``started`` + ``given.budget_ms``; ``time.monotonic()``):
 
     - the read path loaded in time: ``build(builder)``, the full call (the remaining budget), unless the budget cut
-      it short with no block and the lexical block was ready by then: that one;
+      it short with no block and the lexical block was ready by then, or the lexical block is ready and less than
+      :data:`FULL_CALL_MIN_S` is left: that one;
     - else the lexical block, when ready by the deadline (``degraded`` says so);
     - else no block, on time (:func:`still_loading`).
 
@@ -131,6 +141,8 @@ def first_context(memory: Any, query: str, given: ContextInputs, started: float,
         return block if block is not None and block.timings_ms["retrieval"] <= given.budget_ms else None
 
     builder = loader.ready(deadline)
+    if builder is not None and deadline - time.monotonic() < FULL_CALL_MIN_S and on_time() is not None:
+        builder = None  # too late for a first full call (its own first-call costs run on this thread): the block
     res = build(builder) if builder is not None else None
     if res is not None and (res.text or not res.cut_short):
         return res  # the full call's block, or its considered "nothing relevant"

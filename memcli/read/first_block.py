@@ -66,7 +66,7 @@ def lexical_block(store: MemoryStore, user: str, query: str, given: ContextInput
     from memcli.read.person import person_answers
     from memcli.read.render import assemble
     from memcli.read.request import is_small_talk
-    from memcli.read.results import Hit, construct, plain
+    from memcli.read.results import Hit, RetrievalInfo, construct, plain
     from memcli.read.tokens import query_tokens
     from memcli.text import clean_text, lang_of, query_head, to_simplified
     from memcli.timeutil import event_day, from_iso, now_utc
@@ -102,8 +102,11 @@ def lexical_block(store: MemoryStore, user: str, query: str, given: ContextInput
     res = construct(ContextResult, text=text, lang=str(lang), format=given.fmt, max_tokens=given.max_tokens,
                     budget_ms=given.budget_ms, elapsed_ms=0.0, hits=[plain(h, json=True) for h in kept], tokens=used,
                     skipped_for_tokens=skipped, degraded=LOADING,
-                    retrieval={"legs_run": ["lexical"], "tokens": words, "lexical_only_fallback": True,
-                               "dense_skipped": "the read path was still loading"})
+                    retrieval=plain(construct(RetrievalInfo, query_chars=len(query), tokens=words,
+                                              legs_requested=["lexical"], legs_run=["lexical"],
+                                              dense_skipped="the read path was still loading",
+                                              lexical_only_fallback=True, candidates={"lexical": len(ranking)},
+                                              candidates_per_leg=CANDIDATES)))
     if given.fmt == "messages":
         res.messages = messages_of(given.system, text, given.history)
     res.timings_ms = {"retrieval": round((time.monotonic() - started) * 1000, 2)}
