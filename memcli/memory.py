@@ -139,7 +139,7 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
     def _item(self, row: dict[str, Any]) -> MemoryItem:  # with its subject, read as every interface reads it
         from memcli.governance.views import item_model
         from memcli.read.person import subject_of
-        return item_model(self.store, row, self.settings, subject=subject_of(row))
+        return item_model(self.store, row, self.settings, subject_of=subject_of)
 
     # -- write path: online (a new process's warm-up takes no step meanwhile: memcli.memory_warm) ---------------
     @online()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -51,14 +52,15 @@ def erased_note(store: MemoryStore, user: str, reason: str | None, own: int | No
 
 
 def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None,
-               subject: str | None = None) -> MemoryItem:
-    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now`` and ``subject`` (the
-    facade reads it: :func:`memcli.read.person.subject_of`; governance does not import the read path)."""
+               subject_of: Callable[[Any], str | None] | None = None) -> MemoryItem:
+    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now``; ``subject_of`` reads
+    its ``subject`` on first use (the facade passes :func:`memcli.read.person.subject_of`: governance does not
+    import the read path)."""
     now = now or now_utc()
     last = from_iso(row["last_confirmed_at"])
-    return MemoryItem(
+    item = MemoryItem(
         id=row["id"], user=row["user_id"], statement=row["statement"], kind=row["kind"], slot=row["slot"],
-        subject=subject, salience=row["salience"], confidence=row["confidence"],
+        salience=row["salience"], confidence=row["confidence"],
         effective_confidence=effective(row["confidence"], last, now, settings, row["slot"]),
         origin=row["origin"], status=status_of(row), valid_from=from_iso(row["valid_from"]),
         invalid_at=from_iso(row["invalid_at"]) if row["invalid_at"] else None,
@@ -69,6 +71,8 @@ def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now:
         invalid_reason=erased_note(store, row["user_id"], row["invalid_reason"], row["id"]),
         metadata=json.loads(row["metadata"] or "{}"), source_ids=store.source_ids_of(row["id"]),
     )
+    item._subject_of = subject_of
+    return item
 
 
 def event_model(row: dict[str, Any], store: MemoryStore | None = None) -> Event:
