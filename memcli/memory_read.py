@@ -136,6 +136,7 @@ def first_context(memory: Any, query: str, given: ContextInputs, started: float,
 
     if lexical and loader.ready(started) is None:  # (not waiting: starts the loading when not under way)
         threading.Thread(target=lexical_answer, daemon=True, name="memcli-first-block").start()
+
     def on_time() -> ContextResult | None:  # the lexical block, when it was ready by the deadline
         block = box.get("block") if done.is_set() else None
         return block if block is not None and block.timings_ms["retrieval"] <= given.budget_ms else None
