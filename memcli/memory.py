@@ -136,9 +136,10 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
             self._context = MemoryContextBuilder(self.retrieval)
         return self._context
 
-    def _item(self, row: dict[str, Any]) -> MemoryItem:
+    def _item(self, row: dict[str, Any]) -> MemoryItem:  # with its subject, read as every interface reads it
         from memcli.governance.views import item_model
-        return item_model(self.store, row, self.settings)
+        from memcli.read.person import subject_of
+        return item_model(self.store, row, self.settings, subject_of=subject_of)
 
     # -- write path: online (a new process's warm-up takes no step meanwhile: memcli.memory_warm) ---------------
     @online()
@@ -403,28 +404,30 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         for right after the static system prompt: a ``ContextResult`` whose ``text`` is "" (``reason`` set) when
         nothing is relevant or ``budget_ms`` (wall clock from this call's start, default 800) ran out;
         ``fmt="messages"`` adds ``messages``. ``limit``, ``as_of``, ``min_score``, ``legs``, ``explain``: as for
-        :meth:`search`. A first call waits for the read path no longer than its budget (:mod:`memcli.memory_read`).
+        :meth:`search`. A first call waits for the read path no longer than its budget, and meanwhile answers from the
+        lexical leg alone where the words leave little doubt (``degraded``; :func:`memcli.memory_read.first_context`).
 
         Raises:
             BadInputError: empty or blank query, bad options or history.
         """
         started = time.monotonic()
         check_query(query), whole_number(limit, "limit")  # (true is no limit: refused before any answer is built)
-        builder = self._context
-        if builder is None and self.settings.read_threads:  # `memcli serve` (no read threads) warms at start
-            from memcli.memory_read import still_loading
+
+        def build(builder: MemoryContextBuilder) -> ContextResult:
+            from memcli.read.retrieve import ALL_LEGS
+
+            return builder.build(self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang, fmt=fmt,
+                                 system=system, history=history, limit=limit, as_of=as_of, min_score=min_score,
+                                 legs=ALL_LEGS if legs is None else legs, explain=explain, started=started)
+
+        if self._context is None and self.settings.read_threads:  # `memcli serve` (no read threads) warms at start
+            from memcli.memory_read import first_context
             from memcli.read.context_result import checked_inputs
 
             given = checked_inputs(self.settings, budget_ms, max_tokens, fmt, lang, system, history)
-            builder = self._read_path().ready(started + given.budget_ms / 1000.0)
-            if builder is None:
-                return still_loading(given, query, started)
-        from memcli.read.retrieve import ALL_LEGS
-
-        return (builder or self.context_builder).build(
-            self.user, query, budget_ms=budget_ms, max_tokens=max_tokens, lang=lang, fmt=fmt, system=system,
-            history=history, limit=limit, as_of=as_of, min_score=min_score, legs=ALL_LEGS if legs is None else legs,
-            explain=explain, started=started)
+            plain = as_of is None and min_score is None and not explain and (legs is None or "lexical" in legs)
+            return first_context(self, query, given, started, limit, lexical=plain, build=build)
+        return build(self.context_builder)
 
     def _read_path(self) -> ReadPathLoader:
         if self._read_loader is None:
@@ -434,17 +437,14 @@ class Memory(EpisodesAPI, TransferAPI, Engine):
         return self._read_loader
 
     def warm(self) -> dict[str, Any]:
-        """Load the read path and the query encoder now (at start-up), so the first :meth:`context` meets its
-        budget: ``{"read_path_s": float, "encoder_s": float, "encoder": str}`` (seconds; the encoder's name).
+        """Do now, and wait for, what the warm-up at open does (:func:`memcli.memory_read.warm`): what a first
+        ``capture`` pays once, the read path, the query encoder, and one question per language asked of this
+        store, so that the first :meth:`context` meets its budget. Returns seconds and names: ``{"online_s",
+        "read_path_s", "encoder_s", "rehearse_s": float, "encoder": str, "rehearsed": bool}``.
 
         Raises:
             ModelMismatchError: the database was embedded with another model.
         """
-        t0 = time.monotonic()
-        if (builder := self._read_path().ready(None)) is not None:
-            builder.prepare()  # and what a first call pays once: its reader, OpenCC, the lazy patterns
-        t1 = time.monotonic()
-        name, load = self.encoder.choose(has_deadline=False)
-        if load is not None:
-            load()
-        return {"read_path_s": round(t1 - t0, 3), "encoder_s": round(time.monotonic() - t1, 3), "encoder": name}
+        from memcli.memory_read import warm
+
+        return warm(self)

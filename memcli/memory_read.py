@@ -14,6 +14,10 @@ starts :func:`warm_up` on a daemon thread: the read path's modules and what its 
 what a first ``capture`` pays once, and one question per language asked of the store on a reader connection of
 the Memory's context builder (never the caller's connection); it gives way to ``capture`` and ``context``
 (:mod:`memcli.memory_warm`; measured in docs/benchmarks.md, round 45).
+
+Round 46: a first call the read path is not loaded for answers meanwhile from the lexical leg alone
+(:func:`first_context`, :mod:`memcli.read.first_block`) instead of with no block, and :func:`warm` (``Memory.warm``)
+does what the warm-up does, the questions to the store included.
 """
 
 from __future__ import annotations
@@ -30,7 +34,12 @@ from memcli.text import lang_of
 if TYPE_CHECKING:
     from memcli.read.context import MemoryContextBuilder
 
-__all__ = ["ReadPathLoader", "still_loading", "warm_up"]
+__all__ = ["ReadPathLoader", "first_context", "still_loading", "warm", "warm_up"]
+
+#: the least time left (seconds) for which a first call, the read path loaded, starts the full call when the lexical
+#: block is ready: a process's first full call pays once what it needs on the caller's thread too (OpenCC, the
+#: small-talk patterns): round 46's first sitting saw one first call wait 990 ms for 800 before this rule
+FULL_CALL_MIN_S = 0.3
 
 
 class ReadPathLoader:
@@ -90,6 +99,60 @@ def still_loading(given: ContextInputs, query: str, started: float) -> ContextRe
     return res
 
 
+def first_context(memory: Any, query: str, given: ContextInputs, started: float, limit: int, *, lexical: bool,
+                  build: Callable[[MemoryContextBuilder], ContextResult]) -> ContextResult:
+    """``context`` of ``memory`` before its read path is loaded (round 46): the read path goes on loading on its
+    thread (:class:`ReadPathLoader`) while the lexical leg answers on another
+    (:func:`memcli.read.first_block.lexical_block`, on a reader connection of its own, so that a late one never
+    shares the caller's). The answer, by the deadline (``started`` + ``given.budget_ms``; ``time.monotonic()``):
+
+    - the read path loaded in time: ``build(builder)``, the full call (the remaining budget), unless the budget cut
+      it short with no block and the lexical block was ready by then, or the lexical block is ready and less than
+      :data:`FULL_CALL_MIN_S` is left: that one;
+    - else the lexical block, when ready by the deadline (``degraded`` says so);
+    - else no block, on time (:func:`still_loading`).
+
+    ``lexical`` False (an ``as_of``, ``legs`` without the lexical leg, ``min_score``, ``explain``: what the lexical
+    block does not honour): only the read path is waited for, as before round 46. Errors of the lexical block
+    leave the call as without it; the full call's are raised."""
+    loader = memory._read_path()
+    deadline = started + given.budget_ms / 1000.0
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def lexical_answer() -> None:
+        from memcli.read.first_block import lexical_block
+
+        reader = None
+        try:
+            reader = memory.store.reader()
+            box["block"] = lexical_block(reader, memory.user, query, given, memory.settings, limit, started)
+        except Exception:  # noqa: BLE001, S110 - the call answers as without a lexical block
+            pass
+        finally:
+            if reader is not None:
+                reader.close()
+            done.set()
+
+    if lexical and loader.ready(started) is None:  # (not waiting: starts the loading when not under way)
+        threading.Thread(target=lexical_answer, daemon=True, name="memcli-first-block").start()
+
+    def on_time() -> ContextResult | None:  # the lexical block, when it was ready by the deadline
+        block = box.get("block") if done.is_set() else None
+        return block if block is not None and block.timings_ms["retrieval"] <= given.budget_ms else None
+
+    builder = loader.ready(deadline)
+    if builder is not None and deadline - time.monotonic() < FULL_CALL_MIN_S and on_time() is not None:
+        builder = None  # too late for a first full call (its own first-call costs run on this thread): the block
+    res = build(builder) if builder is not None else None
+    if res is not None and (res.text or not res.cut_short):
+        return res  # the full call's block, or its considered "nothing relevant"
+    if (block := on_time()) is None:
+        return res if res is not None else still_loading(given, query, started)
+    block.elapsed_ms = round((time.monotonic() - started) * 1000, 2)
+    return block
+
+
 def _online_steps() -> tuple[Callable[[], Any], ...]:
     """What a process's first ``capture`` pays once, in short steps (a ``context`` made at once after opening
     meets one of them at most): its modules, its record models' validators (built on first use) and the patterns of
@@ -107,6 +170,34 @@ def _online_steps() -> tuple[Callable[[], Any], ...]:
     return (lambda: import_module("memcli.records"), lambda: import_module("memcli.write.capture"),
             validator("memcli.write.capture", "Utterance"), validator("memcli.models", "CaptureResult"),
             lambda: import_module("memcli.relazy").compile_for(None, "memcli.sensitive"), redaction)
+
+
+def warm(memory: Any) -> dict[str, Any]:
+    """:meth:`memcli.Memory.warm`: what the warm-up at open does (:func:`warm_up`), now and in full, on the caller's
+    thread: what a first ``capture`` pays once, the read path (and what its first call pays once:
+    :meth:`~memcli.read.context.MemoryContextBuilder.prepare`), the query encoder, then one question per language
+    asked of ``memory``'s store (:meth:`~memcli.read.context.MemoryContextBuilder.rehearse`, never giving way: the
+    caller asked for it). Returns seconds: ``{"online_s", "read_path_s", "encoder_s", "rehearse_s": float,
+    "encoder": str, "rehearsed": bool}``.
+
+    Raises:
+        ModelMismatchError: the database was embedded with another model.
+    """
+    t0 = time.monotonic()
+    for step in _online_steps():
+        step()
+    t1 = time.monotonic()
+    builder = memory._read_path().ready(None)
+    if builder is not None:
+        builder.prepare()  # its reader, OpenCC, the lazy patterns
+    t2 = time.monotonic()
+    name, load = memory.encoder.choose(has_deadline=False)
+    if load is not None:
+        load()
+    t3 = time.monotonic()
+    rehearsed = builder is not None and builder.rehearse(memory.user)
+    return {"online_s": round(t1 - t0, 3), "read_path_s": round(t2 - t1, 3), "encoder_s": round(t3 - t2, 3),
+            "encoder": name, "rehearse_s": round(time.monotonic() - t3, 3), "rehearsed": rehearsed}
 
 
 def _encoder(model: str) -> None:

@@ -5,11 +5,13 @@ Times are aware UTC datetimes; confidences and saliences are floats in [0, 1].
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
 
 __all__ = [
     "CaptureResult",
@@ -135,6 +137,16 @@ class MemoryItem(BaseModel):
     invalid_reason: str | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
     source_ids: list[int] = Field(default_factory=list)
+    # how the Memory that read it reads its subject (memcli.read.person.subject_of; this leaf imports no read path)
+    _subject_of: Callable[[Any], str | None] | None = PrivateAttr(None)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @cached_property
+    def subject(self) -> str | None:
+        """Whose fact it is: ``"user"``, a relation key or chain (``"wife"``, ``"wife.brother"``),
+        ``"person:<name>"``, or None (a thing's fact; an item no Memory read): read on first use from ``slot`` and
+        ``statement`` (:func:`memcli.read.person.subject_of`, as every interface reads it; round 46)."""
+        return None if self._subject_of is None else self._subject_of(self)
 
 
 class Event(BaseModel):

@@ -127,7 +127,8 @@ _DESCRIPTIONS = {
     "forget": ("Forget a stored memory the user asks you to forget: it stops being recalled (kept only in the "
                "audit history). Find the id with search first. " + DATA_NOTE),
     "search": ("Search the user's long-term memories for facts relevant to a query. Returns the best matches "
-               "that answer it (none when nothing stored does) with id, statement, kind, confidence in [0, 1] and "
+               "that answer it (none when nothing stored does) with id, statement, kind, subject (whose fact: user, a "
+               "relation such as wife, person:<name>, or null), confidence in [0, 1] and "
                "the time they became true (and event_when, the day a statement is about, such as an exam's, "
                "when it names one); raw=true returns the nearest ones whatever they are. " + DATA_NOTE),
 }
@@ -217,7 +218,7 @@ def _iso(value: Any) -> Any:
 
 def _hit(hit: Any) -> dict[str, Any]:
     data = hit.model_dump(mode="json") if isinstance(hit, BaseModel) else dict(hit)
-    keep = ("id", "statement", "kind", "effective_confidence", "valid_from", "event_when", "score")
+    keep = ("id", "statement", "kind", "subject", "effective_confidence", "valid_from", "event_when", "score")
     out = {k: _iso(data[k]) for k in keep if k in data}
     if "statement" in out:  # one line, no tags or fences: it cannot pose as a message or a tool result
         from memcli.read.context import inert
@@ -233,16 +234,19 @@ def _hit(hit: Any) -> dict[str, Any]:
 def _remember(mem: Memory, a: RememberArgs) -> dict[str, Any]:
     r = mem.remember(a.text, kind=a.kind)
     item = mem.show(r.item_id)
-    out = {"id": r.item_id, "decision": r.decision.value, "statement": item.statement, "reason": r.reason}
+    out = {"id": r.item_id, "decision": r.decision.value, "statement": item.statement, "subject": item.subject,
+           "reason": r.reason}
     if r.also:  # a text of two facts is kept as two memories
-        out["also"] = [{"id": o.item_id, "decision": o.decision.value, "statement": mem.show(o.item_id).statement}
-                       for o in r.also]
+        also = [(o, mem.show(o.item_id)) for o in r.also]
+        out["also"] = [{"id": o.item_id, "decision": o.decision.value, "statement": it.statement,
+                        "subject": it.subject} for o, it in also]
     return out
 
 
 def _correct(mem: Memory, a: CorrectArgs) -> dict[str, Any]:
     new = mem.correct(a.id, a.text)
-    return {"id": new.id, "replaces": a.id, "statement": new.statement, "confidence": new.confidence,
+    return {"id": new.id, "replaces": a.id, "statement": new.statement, "subject": new.subject,
+            "confidence": new.confidence,
             "unchanged": new.id == memory_ref(a.id, "correct")}  # it already said that: nothing written
 
 
@@ -270,15 +274,17 @@ def call_tool(memory: Memory, name: str, arguments: dict[str, Any] | str | None)
     """Run one tool call for the user ``memory`` is bound to; return a JSON-ready dict.
 
     ``arguments`` is the model's argument object (a dict, or its JSON text). Results:
-    remember → ``{"id", "decision" (ADD|NOOP|UPDATE|CONFLICT), "statement", "reason"}``;
-    correct → ``{"id" (new item), "replaces", "statement", "confidence" (1.0), "unchanged"}`` (true: the
+    remember → ``{"id", "decision" (ADD|NOOP|UPDATE|CONFLICT), "statement", "subject", "reason"}``;
+    correct → ``{"id" (new item), "replaces", "statement", "subject", "confidence" (1.0), "unchanged"}`` (true: the
     memory already said that text, nothing written, ``id`` is the memory's own);
     forget → ``{"id", "forgotten": true, "already"}`` (invalidated, kept in history; a model never purges);
-    search → ``{"memories": [{"id", "statement", "kind", "valid_from" (ISO-8601 UTC), "event_when" (the
+    search → ``{"memories": [{"id", "statement", "kind", "subject", "valid_from" (ISO-8601 UTC), "event_when" (the
     day the statement is about, ISO 8601 as precise as it: 2026-12-11, 2025-09, 2025; null: none),
     "score", "confidence" (effective, in [0, 1])}], "left_out", "note"}``, best first: only the
     memories the answerability gate admits (those ``context`` would show; ``left_out``: how many
-    nearer ones it left out), every nearest one with ``"raw": true``.
+    nearer ones it left out), every nearest one with ``"raw": true``. ``subject``: whose fact the memory is
+    (``"user"``, ``"wife"``, ``"wife.brother"``, ``"person:<name>"``, null: no one's;
+    :func:`memcli.read.person.subject_of`, as every interface reads it).
 
     Raises:
         BadInputError: unknown tool; arguments not a JSON object; an extra field (e.g.

@@ -72,16 +72,19 @@ def to_jsonable(data: Any) -> Any:
 def with_subjects(rows: Any) -> list[dict[str, Any]]:
     """``rows`` (memories or hits: models or their JSON dicts) as JSON dicts, each with ``subject`` after its
     ``slot``: whose fact it is — ``"user"``, a relation key or chain (``"wife"``, ``"wife.brother"``),
-    ``"person:<name>"``, or null (a thing's fact, a quoted turn): :func:`memcli.read.person.memory_subject`,
-    from the slot and the statement the store holds (docs/formats.md)."""
-    from memcli.read.person import memory_subject
-
+    ``"person:<name>"``, or null (a thing's fact, a quoted turn). The row's own ``subject`` (``MemoryItem`` and
+    ``Hit`` carry it), else :func:`memcli.read.person.subject_of` of the row: one reading for every interface
+    (docs/formats.md)."""
     out = []
     for r in rows:
         d = to_jsonable(r)
         if isinstance(d, dict) and "statement" in d:
-            turn = d.get("origin") == "episode" or (d.get("id") is None and d.get("episode_id") is not None)
-            subject = None if turn else memory_subject(d.get("slot"), d.get("statement") or "")
+            if "subject" in d:
+                subject = d.pop("subject")
+            else:
+                from memcli.read.person import subject_of
+
+                subject = subject_of(d)
             placed: dict[str, Any] = {}
             for k, v in d.items():
                 placed[k] = v

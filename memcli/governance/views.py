@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -50,11 +51,14 @@ def erased_note(store: MemoryStore, user: str, reason: str | None, own: int | No
     return f"{reason}; {' and '.join(gone)} {'was' if len(gone) == 1 else 'were'} erased since (forget --purge)"
 
 
-def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None) -> MemoryItem:
-    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now``."""
+def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now: datetime | None = None,
+               subject_of: Callable[[Any], str | None] | None = None) -> MemoryItem:
+    """Map an item row to :class:`MemoryItem`, with effective (decayed) confidence at ``now``; ``subject_of`` reads
+    its ``subject`` on first use (the facade passes :func:`memcli.read.person.subject_of`: governance does not
+    import the read path)."""
     now = now or now_utc()
     last = from_iso(row["last_confirmed_at"])
-    return MemoryItem(
+    item = MemoryItem(
         id=row["id"], user=row["user_id"], statement=row["statement"], kind=row["kind"], slot=row["slot"],
         salience=row["salience"], confidence=row["confidence"],
         effective_confidence=effective(row["confidence"], last, now, settings, row["slot"]),
@@ -67,6 +71,8 @@ def item_model(store: MemoryStore, row: dict[str, Any], settings: Settings, now:
         invalid_reason=erased_note(store, row["user_id"], row["invalid_reason"], row["id"]),
         metadata=json.loads(row["metadata"] or "{}"), source_ids=store.source_ids_of(row["id"]),
     )
+    item._subject_of = subject_of
+    return item
 
 
 def event_model(row: dict[str, Any], store: MemoryStore | None = None) -> Event:

@@ -28,7 +28,7 @@ from typing import Any
 
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["USER", "asked_person", "asked_user", "memory_subject", "person_answers", "same_person"]
+__all__ = ["USER", "asked_person", "asked_user", "memory_subject", "person_answers", "same_person", "subject_of"]
 
 #: the subject of the user's own fact
 USER = "user"
@@ -50,6 +50,18 @@ def _simplified(text: str) -> str:
     return to_simplified(text) if lang_of(text) == "zh" else text
 
 
+def subject_of(row: Any) -> str | None:
+    """The ``subject`` every interface gives a memory or hit (round 46: the CLI's and HTTP's JSON, the MCP tools,
+    :class:`memcli.models.MemoryItem`, :class:`memcli.read.results.Hit`): ``row`` a model or its JSON dict with
+    ``slot`` and ``statement``; None for an episode (``origin == "episode"``, or an ``episode_id`` and no ``id``: a
+    quoted turn, whoever it mentions), else :func:`memory_subject` of its slot and statement."""
+    get = row.get if isinstance(row, dict) else lambda k, d=None: getattr(row, k, d)
+    if get("origin") == "episode" or (get("id") is None and get("episode_id") is not None):
+        return None
+    return memory_subject(get("slot"), get("statement") or "")
+
+
+@lru_cache(maxsize=4096)  # pure: a hit's subject is read at retrieval, again when its JSON is written
 def memory_subject(slot: str | None, statement: str) -> str | None:
     """Whose fact a memory is: ``"user"``, a relation key or chain (``"wife"``, ``"wife.brother"``,
     ``"maternal_uncle"``), ``"person:<name>"`` (case-folded), or None when nobody is read (a thing's fact).

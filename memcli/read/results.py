@@ -105,6 +105,16 @@ class Hit(BaseModel):
         """``"m24"`` for memory #24, ``"e24"`` for episode #24: what forget / correct take."""
         return f"e{self.episode_id}" if self.episode_id is not None else f"m{self.id}"
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def subject(self) -> str | None:
+        """Whose fact it is: ``"user"``, a relation key or chain (``"wife"``, ``"wife.brother"``), ``"person:<name>"``,
+        or None (a thing's fact; an episode): :func:`memcli.read.person.subject_of`, read from ``slot`` and
+        ``statement`` (docs/formats.md)."""
+        from memcli.read.person import subject_of
+
+        return subject_of(self)
+
     @property
     def key(self) -> int:
         """The row's number in its own kind (the memory id, or the episode's source id): internal use."""
