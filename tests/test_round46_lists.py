@@ -1,0 +1,128 @@
+"""Round 46: a question asking for all of a kind gets every current fact of it; one start told twice at two
+precisions is one start.
+
+- "What are my plans?", "What pets do I have?", 我养了哪些宠物, 我有哪些计划, 我都去过哪些地方 list every stored fact of
+  the kind (memcli.read.all_of), and only those: the job, an allergy to an animal, a car stay out of a list of pets
+  or plans; a plan whose date has passed is no current plan. A question of one thing ("What's my cat called?")
+  is not a list.
+- "In March 2024 I started working at …" then "I started at … on 3 March 2024" is a NOOP that refines the valid time
+  to the day (the vaguer telling after the finer one leaves it), not a CONFLICT ending the first; a start told in
+  another year still ends it (memcli.write.dated_change.finer_of, memcli.write.pair_dates: "3 March 2024").
+
+Own sentences, real stores (default model): one drained store for the list questions, small ones for the dates.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memcli import Memory
+from memcli.read.all_of import asked_all
+from memcli.write.pair_dates import When, when_of
+
+BUDGET = 120_000  # a loaded machine must not change what is asserted
+NOW = datetime.now(UTC).replace(microsecond=0)
+TURNS = [  # (days before now, what the user said)
+    (30, "I'm going to repaint the garage door in the spring"),
+    (20, "We plan to visit my aunt in Porto next year"),
+    (6, "Next month I'll start learning the oboe"),
+    (500, "Next month I'm going to sell the old sofa"),  # its month passed long ago
+    (40, "I have a tabby cat named Crumble"),
+    (35, "I also have a parrot called Sunny"),
+    (12, "My brother gave me a hamster last week"),
+    (28, "I'm allergic to horses"),
+    (26, "I drive a grey Skoda"),
+    (25, "I work as a pharmacist"),
+    (24, "我养了一只橘猫"),
+    (23, "我家还有一只鹦鹉"),
+    (22, "我打算明年去学潜水"),
+    (21, "我计划暑假带孩子去云南"),
+    (19, "我去过西安"),
+    (18, "我小时候去过哈尔滨"),
+    (17, "我在一家医院当护士"),
+]
+
+
+@pytest.fixture(scope="module")
+def mem(tmp_path_factory: pytest.TempPathFactory, embedder) -> Memory:  # noqa: ARG001 - loaded once
+    m = Memory(db=str(tmp_path_factory.mktemp("list46") / "m.db"), user="u46")
+    for days, text in TURNS:
+        m.capture(text, at=(NOW - timedelta(days=days)).isoformat())
+    s = m.drain()
+    assert s.dead == 0 and s.retried == 0, s.errors
+    yield m
+    m.close()
+
+
+def _block(mem: Memory, question: str) -> str:
+    return mem.context(question, budget_ms=BUDGET).text
+
+
+@pytest.mark.parametrize(("question", "listed", "left"), [
+    ("What are my plans?", ["garage door", "Porto", "oboe"], ["sofa", "pharmacist", "tabby", "Skoda"]),
+    ("What pets do I have?", ["tabby", "parrot", "hamster"], ["horses", "Skoda", "pharmacist", "oboe"]),
+    ("我养了哪些宠物？", ["橘猫", "鹦鹉"], ["护士", "潜水", "西安"]),
+    ("我有哪些计划？", ["潜水", "云南"], ["橘猫", "护士", "哈尔滨"]),
+    ("我都去过哪些地方？", ["西安", "哈尔滨"], ["护士", "橘猫"]),
+])
+def test_a_list_question_gets_every_fact_of_its_kind_and_only_those(mem: Memory, question: str, listed: list[str],
+                                                                     left: list[str]) -> None:
+    text = _block(mem, question)
+    for word in listed:
+        assert word in text, (question, word, text)
+    for word in left:
+        assert word not in text, (question, word, text)
+
+
+def test_a_question_of_one_thing_is_no_list(mem: Memory) -> None:
+    assert asked_all("What's my cat called?") is None
+    assert asked_all("What are my plans for Saturday?") is None  # a plan of one day: the gate's question
+    assert asked_all("我的猫叫什么？") is None
+    assert asked_all("What are my plans?").plan  # type: ignore[union-attr]
+    assert "bird" in asked_all("Which pets do we have?").kinds  # type: ignore[union-attr]
+    assert asked_all("我有哪些爱好？").slots == ("like",)  # type: ignore[union-attr]
+    text = _block(mem, "What's my cat called?")
+    assert "Crumble" in text and "parrot" not in text and "hamster" not in text, text
+
+
+def test_a_day_first_date_is_read_whole() -> None:
+    said = datetime(2026, 6, 1, tzinfo=UTC)
+    assert when_of("I started at Acme on 3 March 2024", said) == When(2024, 3, 3)
+    assert when_of("We met on 12 May 2020", said) == When(2020, 5, 12)
+    assert when_of("I bought 2 dec cards", said) is None  # an abbreviation after a number is no month
+    assert when_of("I have 3 may be more", said) is None
+
+
+def _told_twice(tmp_path, first: str, then: str) -> tuple[list, list]:  # noqa: ANN001 - pytest's tmp_path
+    m = Memory(db=str(tmp_path / "d.db"), user="d46")
+    try:
+        m.capture(first, at="2026-05-01T09:00:00+00:00")
+        m.drain()
+        m.capture(then, at="2026-06-01T09:00:00+00:00")
+        m.drain()
+        items = m.list(include_all=True)
+        return [i for i in items if i.invalid_at is None], [i for i in items if i.invalid_at is not None]
+    finally:
+        m.close()
+
+
+@pytest.mark.parametrize(("first", "then", "day"), [
+    ("In March 2024 I started working at Calder Print", "I started at Calder Print on 3 March 2024", "2024-03-03"),
+    ("I started working at Calder Print on 3 March 2024", "I joined Calder Print in March 2024", "2024-03-03"),
+    ("In 2021 I moved to Lyon", "I moved to Lyon in June 2021", "2021-06-01"),
+])
+def test_one_start_told_at_two_precisions_is_one_memory_dated_finer(tmp_path, embedder, first: str, then: str,  # noqa: ANN001, ARG001
+                                                                     day: str) -> None:
+    active, ended = _told_twice(tmp_path, first, then)
+    assert len(active) == 1 and not ended, (active, ended)
+    assert active[0].confirmations == 2  # the first memory, told again: a NOOP
+    assert active[0].valid_from.date().isoformat() == day
+
+
+def test_a_start_told_in_another_year_still_ends_the_first(tmp_path, embedder) -> None:  # noqa: ANN001, ARG001
+    active, ended = _told_twice(tmp_path, "I started at Calder Print in 2023",
+                                "I started at Calder Print in March 2024")
+    assert [i.statement for i in active] == ["I started at Calder Print in March 2024"]
+    assert [i.statement for i in ended] == ["I started at Calder Print in 2023"]
