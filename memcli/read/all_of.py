@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from memcli.read.kinds import FAMILY, FAMILY_WORDS, kinds_of
@@ -52,9 +53,11 @@ _ASK_EN = (
 #: plural-looking words that are no plural noun
 _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "us", "its", "yes", "less", "news", "plus", "always",
                          "series", "status", "class", "glass", "boss", "address", "business", "fitness", "stress"})
-_ASK_ZH = re.compile(r"哪(?:些|几[个种样家位只条门座项])(?P<noun>[\u4e00-\u9fff]{2})?(?P<rest>[^，,。？?！!]*)"
-                     r"|都[^，,。？?！!]{0,5}?什么(?P<noun2>[\u4e00-\u9fff]{2})?(?P<rest2>[^，,。？?！!]*)"
-                     r"|都[^，,。？?！!]{0,5}?哪(?:里|儿)")
+#: the user's own list (我有哪些…, 我都去过哪里, 我们家养了哪些…): 我 opens the clause, the list marker follows
+_ASK_ZH = re.compile(r"(?:^|[，,。？?！!；;])\s*(?:那|那么|请问|你说)?我(?:们家?|家)?[^，,。？?！!]{0,6}?"
+                     r"(?:哪(?:些|几[个种样家位只条门座项])(?P<noun>[\u4e00-\u9fff]{2})?(?P<rest>[^，,。？?！!]*)"
+                     r"|都(?:有|[\u4e00-\u9fff]{1,2}过)什么(?P<noun2>[\u4e00-\u9fff]{2})?(?P<rest2>[^，,。？?！!]*)"
+                     r"|都(?:有|[\u4e00-\u9fff]{1,2}过)哪(?:里|儿))")  # (都有 / 都去过: not 都在干什么, a routine)
 
 _PLAN_WORDS = frozenset({"plans", "plan", "计划", "打算", "安排"})
 #: Chinese words of a family (kinds.py keeps them out of its fitted features; here they only name the kind asked)
@@ -115,10 +118,46 @@ def asked_all(question: str) -> AllOf | None:
     return AllOf(noun, slots=tuple(query_slot_keys(q)))
 
 
+@lru_cache(maxsize=1)
+def _theirs_en() -> re.Pattern[str]:
+    """A relation of the user's as the subject of a having or a plan ("My husband has a parrot", "my sister's
+    going to…"); "My brother gave me a hamster" is the user's."""
+    from memcli.slots import EN_RELATIONS
+
+    rel = "|".join(sorted((re.escape(w) for w in EN_RELATIONS if w.isascii() and len(w) >= 3), key=len, reverse=True))
+    return re.compile(rf"\b(?:my|our) (?:{rel})s?(?:'s)? (?:[a-z]+ ){{0,2}}?(?:has|have|owns?|keeps?|got|adopted|"
+                      rf"bought|rescued|is going|are going|plans?|intends?|will)\b|\b(?:{rel})s?(?:'ll|'s going)\b",
+                      re.I)
+
+
+@lru_cache(maxsize=1)
+def _relation_keys() -> frozenset[str]:
+    from memcli.slots import EN_RELATIONS, GENERAL_RELATIONS, ZH_RELATIONS
+
+    return frozenset({*EN_RELATIONS.values(), *ZH_RELATIONS.values(), *GENERAL_RELATIONS,
+                      *(k for ks in GENERAL_RELATIONS.values() for k in ks)})
+
+
+def _relation_slot(slot: str | None) -> bool:
+    """A slot of a relation's or a named person's fact (``mother.owns.…``, ``person:tom.…``), not the user's."""
+    head = str(slot or "").split(".", 1)[0]
+    return head.startswith("person:") or head in _relation_keys()
+
+
+def _theirs(text: str) -> bool:
+    """Whether ``text`` tells another person's fact (their pet, their plan), not the user's."""
+    from memcli.read.mismatch import relation_words
+
+    return bool(relation_words()[2].search(text)) if not text.isascii() else bool(_theirs_en().search(text))
+
+
 def of_kind(asked: AllOf, statement: str, slot: str | None) -> bool:
-    """Whether a fact (``statement``, its ``slot``) is one of what ``asked`` lists (module doc); for ``slots`` (or
-    the answered slots) by its slot: ``like`` holds ``like.jazz``."""
+    """Whether a fact (``statement``, its ``slot``) is one of what ``asked`` lists (module doc), and the user's own
+    (no relation's slot or subject: "My husband has a parrot" is no pet of the user's); for ``slots`` (or the
+    answered slots) by its slot: ``like`` holds ``like.jazz``."""
     text = to_simplified(statement)
+    if _relation_slot(slot) or _theirs(text):
+        return False
     if asked.plan:
         return bool(_PLAN_ZH.search(text) if not text.isascii() else _PLAN_EN.search(text))
     if asked.kinds:
