@@ -44,8 +44,8 @@ from memcli.write.rules import Facts
 from memcli.write.thing_ended import having_ended, thing_ended, thing_rows
 from memcli.write.value_types import JOB_KEPT
 
-__all__ = ["FINER_ADDS", "FINER_DATE", "SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan",
-           "finer_of", "finer_told", "moved_in_kept", "row_when"]
+__all__ = ["FINER_ADDS", "FINER_DATE", "SAME_EVENT_OVERLAP", "dated_at", "dated_decision", "dated_plan", "end_at",
+           "ending_plan", "finer_of", "finer_told", "moved_in_kept", "row_when"]
 
 #: content-unit Jaccard overlap of two statements without their dates above which they tell one event
 SAME_EVENT_OVERLAP = 0.5
@@ -120,6 +120,15 @@ def finer_of(a: When | None, b: When | None) -> int:
     if a is None or b is None or a.yearless or b.yearless or date_relation(a, b) != "same":
         return 0
     return (_fields(a) > _fields(b)) - (_fields(a) < _fields(b))
+
+
+def dated_at(candidate: Candidate) -> bool:
+    """Whether ``candidate``'s valid time lies in the date it tells (the extractor set it from the date: "on 3 March
+    2024" → 2024-03-03), not at the time it was said."""
+    w = candidate_when(candidate)
+    v = candidate.valid_from
+    return w is not None and v.year == w.year and (w.month is None or v.month == w.month) and (
+        w.day is None or v.day == w.day)
 
 
 def finer_told(row: dict[str, Any], candidate: Candidate) -> int:

@@ -165,11 +165,13 @@ def reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, cand
     last = max(from_iso(row["last_confirmed_at"]), candidate.confirmed_at or candidate.valid_from)
     fields: dict = {"confidence": conf.reinforced(row["confidence"], settings), "last_confirmed_at": last,
                     "confirmations": row["confirmations"] + 1}
-    from memcli.write.dated_change import finer_told
+    from memcli.write.dated_change import dated_at, finer_told
 
     finer = finer_told(row, candidate)  # round 46: one start told again with a finer date (or a coarser one)
     if finer > 0:
-        fields["valid_from"], fields["event_when"] = candidate.valid_from, candidate.event_when
+        fields["event_when"] = candidate.event_when
+        if dated_at(candidate):  # (a valid time the date set, not the time it was said)
+            fields["valid_from"] = candidate.valid_from
     elif candidate.valid_from < from_iso(row["valid_from"]) and finer == 0:
         fields["valid_from"] = candidate.valid_from
     new = store.update_item(row["id"], **fields)
