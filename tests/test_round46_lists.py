@@ -4,7 +4,7 @@ precisions is one start.
 - "What are my plans?", "What pets do I have?", 我养了哪些宠物, 我有哪些计划, 我都去过哪些地方 list every stored fact of
   the kind (memcli.read.all_of), and only those: the job, an allergy to an animal, a car, a sister's dog or a
   husband's plan stay out of a list of the user's pets or plans; a plan whose date has passed is no current plan. A
-  question of one thing ("What's my cat called?") is not a list.
+  question of one thing ("What's my cat called?") is not a list. Hobbies are pastimes: no taste in food, no dislike.
 - "In March 2024 I started working at …" then "I started at … on 3 March 2024" is a NOOP that refines the valid time
   to the day (the vaguer telling after the finer one leaves it), not a CONFLICT ending the first; a start told in
   another year still ends it (memcli.write.dated_change.finer_of, memcli.write.pair_dates: "3 March 2024").
@@ -29,14 +29,18 @@ TURNS = [  # (days before now, what the user said)
     (20, "We plan to visit my aunt in Porto next year"),
     (6, "Next month I'll start learning the oboe"),
     (500, "Next month I'm going to sell the old sofa"),  # its month passed long ago
-    (40, "I have a tabby cat named Crumble"),
+    (40, "We adopted a tabby cat and named her Crumble"),
     (35, "I also have a parrot called Sunny"),
     (12, "My brother gave me a hamster last week"),
     (28, "I'm allergic to horses"),
     (26, "I drive a grey Skoda"),
-    (25, "I work as a pharmacist"),
+    (25, "I earn my living as a pharmacist"),
     (16, "My sister has a golden retriever"),  # hers, not the user's
     (15, "My husband is going to retire next year"),
+    (14, "I like spicy ramen"),
+    (13, "I hate crowded trains"),
+    (11, "My favourite pastime is fly fishing"),
+    (10, "I love playing the ukulele"),
     (24, "我养了一只橘猫"),
     (23, "我家还有一只鹦鹉"),
     (22, "我打算明年去学潜水"),
@@ -68,6 +72,7 @@ def _block(mem: Memory, question: str) -> str:
     ("我养了哪些宠物？", ["橘猫", "鹦鹉"], ["护士", "潜水", "西安"]),
     ("我有哪些计划？", ["潜水", "云南"], ["橘猫", "护士", "哈尔滨"]),
     ("我都去过哪些地方？", ["西安", "哈尔滨"], ["护士", "橘猫"]),
+    ("What are my hobbies?", ["fly fishing", "ukulele"], ["ramen", "crowded trains", "pharmacist"]),  # no taste
 ])
 def test_a_list_question_gets_every_fact_of_its_kind_and_only_those(mem: Memory, question: str, listed: list[str],
                                                                      left: list[str]) -> None:

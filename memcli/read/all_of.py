@@ -12,8 +12,9 @@ and a hamster, 我都去过哪些地方 after three places told.
   :data:`_PLAN_ZH`: going to, plan to, 'll, 打算, 下个月…) and its date, if it has one, has not passed;
 - ``kinds``: a kind or family of :mod:`memcli.read.kinds` (pets, cars, sports; 宠物, 车: :data:`_FAMILY_ZH`) — a
   fact is one when it names a thing of those kinds and is the user's (:data:`_MINE`: my, have, adopted, 养, 我的);
-- ``slots``: an attribute the slot vocabulary reads (hobbies, 爱好 → ``like``): the memories of those slots;
-- else the slots of the hits the gate let through (去过哪些地方 → ``fact.去过``): the other memories of that slot.
+- ``slots``: an attribute the slot vocabulary reads (hobbies, 爱好 → ``like``), and the slots of the hits the gate let
+  through (去过哪些地方 → ``fact.去过``, "favourite.pastime"): the memories of those slots, no dislike ("I hate rainy
+  days" under ``like``) and, for pastimes, no taste in food (:func:`memcli.read.domain_request.memory_domains`).
 
 :func:`all_answers` (after the gate) lists them: the hits of the kind and the user's stored memories of it (the
 newest :data:`SCAN` memories, or the slot's) are kept at the answerability point, first; for a ``plan`` or ``kinds``
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from memcli.read.domain_request import memory_domains
 from memcli.read.kinds import FAMILY, FAMILY_WORDS, kinds_of
 from memcli.read.results import Hit, construct
 from memcli.text import to_simplified
@@ -68,6 +70,10 @@ _PLAN_EN = re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:going to|gonna|plannin
                       r"|\b(?:i|we) (?:plan|intend|hope|mean|aim) to\b|\b(?:i|we)(?:'ll| will| shall)\b"
                       r"|\bmy plan is\b", re.I)
 _PLAN_ZH = re.compile(r"打算|计划|准备|(?<!不)要去|将要|想去|下个?(?:月|周|星期|礼拜)|明年|后年|等.{1,4}(?:了|后)就")
+#: the nouns of pastimes: a liking of food or drink is none (:func:`memcli.read.domain_request.memory_domains`)
+_PASTIMES = frozenset({"hobbies", "pastimes", "interests", "爱好", "兴趣"})
+_DISLIKE = re.compile(r"\b(?:hate|hates|dislike|dislikes|can't stand|don't like|do not like|not a fan)\b|"
+                      r"不喜欢|讨厌|不爱|受不了", re.I)
 #: the user's own (a pet kept, a car had), not a thing met or feared
 _MINE = re.compile(r"\b(?:my|our|have|has|got|adopted|own|owns|keep|keeps|rescued|bought)\b|养|我的|我们的|我家|我有",
                    re.I)
@@ -163,6 +169,12 @@ def of_kind(asked: AllOf, statement: str, slot: str | None) -> bool:
     if asked.kinds:
         return bool(kinds_of(text if not text.isascii() else text.casefold()) & asked.kinds) and (
             str(slot or "").startswith(("owns.", "thing:")) or bool(_MINE.search(text)))
+    if _DISLIKE.search(text) or asked.noun in _PASTIMES and "activity" not in memory_domains(slot, text):
+        return False  # a dislike is no liking, a taste in food no pastime
+    return _in_slots(asked, slot)
+
+
+def _in_slots(asked: AllOf, slot: str | None) -> bool:
     return bool(slot) and any(slot == k or str(slot).startswith(k + ".") for k in asked.slots)
 
 
@@ -175,14 +187,16 @@ def all_answers(store: Any, user: str, question: str, hits: list[Hit], point: fl
     recounts ``below_floor``."""
     if point is None or (asked := asked_all(question)) is None:
         return None
-    if not (asked.plan or asked.kinds or asked.slots):  # the slots of the hits the gate let through
-        answered = tuple(dict.fromkeys(h.slot for h in hits if not h.below_floor and h.slot and h.origin != "episode"))
-        if not answered:
+    if not asked.plan and not asked.kinds:  # and the slots of the hits the gate let through ("favourite.pastime")
+        answered = tuple(h.slot for h in hits if not h.below_floor and h.slot and h.origin != "episode"
+                         and not _relation_slot(h.slot))
+        if not asked.slots and not answered:
             return None
-        asked = AllOf(asked.noun, slots=answered)
+        asked = AllOf(asked.noun, slots=tuple(dict.fromkeys([*asked.slots, *answered])))
     if asked.slots:
         ids = store.slot_search(user, list(asked.slots), limit=SCAN, as_of=as_of)
-        rows = list(store.items_by_ids(user, ids)) if ids else []
+        rows = [r for r in (store.items_by_ids(user, ids) if ids else [])
+                if of_kind(asked, str(r["statement"]), r.get("slot"))]
     else:
         rows = [r for r in store.list_items(user, limit=SCAN, as_of=as_of)
                 if of_kind(asked, str(r["statement"]), r.get("slot")) and not (asked.plan and _passed(r, as_of))]
@@ -197,10 +211,9 @@ def all_answers(store: Any, user: str, question: str, hits: list[Hit], point: fl
     for h in first:  # (a leg of its own: the block's ratio cut spares it, as a slot leg's hit)
         h.p_relevant, h.below_floor, h.legs = max(h.p_relevant or 0.0, point), False, sorted({*h.legs, "all"})
     rest = [h for h in hits if h.id not in ids or h.origin == "episode"]
-    if asked.plan or asked.kinds:  # no flood: a fact of another kind is no answer of this list
-        for h in rest:
-            if not of_kind(asked, h.statement, h.slot):
-                h.below_floor = True
+    for h in rest:  # no flood: a fact of another kind is no answer of this list (of a slot asked: a dislike, a taste)
+        if (asked.plan or asked.kinds or _in_slots(asked, h.slot)) and not of_kind(asked, h.statement, h.slot):
+            h.below_floor = True
     return (first + rest)[:max(limit, len(first))]
 
 
