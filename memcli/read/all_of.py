@@ -11,7 +11,8 @@ and a hamster, 我都去过哪些地方 after three places told.
 - ``plan``: plans, 计划, 打算, 安排 — a fact is one when it tells what the user means to do (:data:`_PLAN_EN`,
   :data:`_PLAN_ZH`: going to, plan to, 'll, 打算, 下个月…) and its date, if it has one, has not passed;
 - ``kinds``: a kind or family of :mod:`memcli.read.kinds` (pets, cars, sports; 宠物, 车: :data:`_FAMILY_ZH`) — a
-  fact is one when it names a thing of those kinds and is the user's (:data:`_MINE`: my, have, adopted, 养, 我的);
+  fact is one when it names a thing of those kinds and is the user's: an animal or a vehicle had (:data:`_MINE`: my,
+  have, adopted, 养, 我的), another kind done (:data:`_SELF`: I, we, 我: "I speak French");
 - ``slots``: an attribute the slot vocabulary reads (hobbies, 爱好 → ``like``), and the slots of the hits the gate let
   through (去过哪些地方 → ``fact.去过``, "favourite.pastime"): the memories of those slots, no dislike ("I hate rainy
   days" under ``like``) and, for pastimes, no taste in food (:func:`memcli.read.domain_request.memory_domains`).
@@ -74,6 +75,8 @@ _PLAN_ZH = re.compile(r"打算|计划|准备|(?<!不)要去|将要|想去|下个
 _PASTIMES = frozenset({"hobbies", "pastimes", "interests", "爱好", "兴趣"})
 _DISLIKE = re.compile(r"\b(?:hate|hates|dislike|dislikes|can't stand|don't like|do not like|not a fan)\b|"
                       r"不喜欢|讨厌|不爱|受不了", re.I)
+#: the user's own doing (a language spoken, a sport played)
+_SELF = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|my|our)\b|我", re.I)
 #: the user's own (a pet kept, a car had), not a thing met or feared
 _MINE = re.compile(r"\b(?:my|our|have|has|got|adopted|own|owns|keep|keeps|rescued|bought)\b|养|我的|我们的|我家|我有",
                    re.I)
@@ -131,9 +134,9 @@ def _theirs_en() -> re.Pattern[str]:
     from memcli.slots import EN_RELATIONS
 
     rel = "|".join(sorted((re.escape(w) for w in EN_RELATIONS if w.isascii() and len(w) >= 3), key=len, reverse=True))
-    return re.compile(rf"\b(?:my|our) (?:{rel})s?(?:'s)? (?:[a-z]+ ){{0,2}}?(?:has|have|owns?|keeps?|got|adopted|"
-                      rf"bought|rescued|is going|are going|plans?|intends?|will)\b|\b(?:{rel})s?(?:'ll|'s going)\b",
-                      re.I)
+    return re.compile(rf"\b(?:my|our) (?:{rel})s?(?:'s)? (?:(?!i\b|we\b)[a-z]+ ){{0,2}}?(?:has|have|owns?|keeps?|"
+                      rf"got|adopted|bought|rescued|is going|are going|plans?|intends?|will)\b"
+                      rf"|\b(?:{rel})s?(?:'ll|'s going)\b", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -150,11 +153,30 @@ def _relation_slot(slot: str | None) -> bool:
     return head.startswith("person:") or head in _relation_keys()
 
 
+@lru_cache(maxsize=1)
+def _their_subject() -> re.Pattern[str]:
+    """A statement opening with a relation of the user's, or a thing of theirs, as its subject ("My wife speaks
+    Italian", "My older sister plays golf", "My mum's cat is called Tiger")."""
+    from memcli.slots import EN_RELATIONS
+
+    rel = "|".join(sorted((re.escape(w) for w in EN_RELATIONS if w.isascii() and len(w) >= 3), key=len, reverse=True))
+    return re.compile(rf"^\W*(?:my|our) (?:[a-z]+ )?(?:{rel})s?(?:'s)?\b", re.I)
+
+
+_USER_TOO = re.compile(r"\b(?:me|us|i|we|my own)\b", re.I)
+
+
 def _theirs(text: str) -> bool:
-    """Whether ``text`` tells another person's fact (their pet, their plan), not the user's."""
+    """Whether ``text`` tells another person's fact (their pet, their plan, their language), not the user's ("My
+    brother gave me a hamster" is the user's: the user is in it too)."""
     from memcli.read.mismatch import relation_words
 
-    return bool(relation_words()[2].search(text)) if not text.isascii() else bool(_theirs_en().search(text))
+    if not text.isascii():
+        return bool(relation_words()[2].search(text))
+    if _theirs_en().search(text):
+        return True
+    m = _their_subject().search(text)
+    return m is not None and not _USER_TOO.search(text, m.end())
 
 
 def of_kind(asked: AllOf, statement: str, slot: str | None) -> bool:
@@ -167,8 +189,9 @@ def of_kind(asked: AllOf, statement: str, slot: str | None) -> bool:
     if asked.plan:
         return bool(_PLAN_ZH.search(text) if not text.isascii() else _PLAN_EN.search(text))
     if asked.kinds:
+        kept = any(FAMILY.get(k) in ("animal", "vehicle") for k in asked.kinds)  # a pet or a car is had
         return bool(kinds_of(text if not text.isascii() else text.casefold()) & asked.kinds) and (
-            str(slot or "").startswith(("owns.", "thing:")) or bool(_MINE.search(text)))
+            str(slot or "").startswith(("owns.", "thing:")) or bool((_MINE if kept else _SELF).search(text)))
     if _DISLIKE.search(text) or asked.noun in _PASTIMES and "activity" not in memory_domains(slot, text):
         return False  # a dislike is no liking, a taste in food no pastime
     return _in_slots(asked, slot)
