@@ -136,3 +136,18 @@ def test_a_start_told_in_another_year_still_ends_the_first(tmp_path, embedder) -
                                 "I started at Calder Print in March 2024")
     assert [i.statement for i in active] == ["I started at Calder Print in March 2024"]
     assert [i.statement for i in ended] == ["I started at Calder Print in 2023"]
+
+
+@pytest.mark.parametrize(("question", "statement", "slot", "listed"), [
+    ("What languages do I speak?", "I can get by in Portuguese", None, True),
+    ("What languages do I speak?", "My wife speaks Italian", None, False),
+    ("What pets do I have?", "My mum's cat is called Tiger", None, False),
+    ("What pets do I have?", "My son and I have a rabbit", None, True),
+    ("What pets do I have?", "I'm scared of dogs", None, False),  # an animal met or feared is no pet
+    ("What pets do I have?", "Grandad keeps pigeons", "grandfather.owns.pigeon", False),
+    ("我有哪些计划？", "我妹妹打算明年出国", None, False),
+])
+def test_a_list_holds_the_users_own(question: str, statement: str, slot: str | None, listed: bool) -> None:
+    from memcli.read.all_of import of_kind
+
+    assert of_kind(asked_all(question), statement, slot) is listed  # type: ignore[arg-type]
