@@ -234,8 +234,9 @@ def all_answers(store: Any, user: str, question: str, hits: list[Hit], point: fl
     for h in first:  # (a leg of its own: the block's ratio cut spares it, as a slot leg's hit)
         h.p_relevant, h.below_floor, h.legs = max(h.p_relevant or 0.0, point), False, sorted({*h.legs, "all"})
     rest = [h for h in hits if h.id not in ids or h.origin == "episode"]
-    for h in rest:  # no flood: a fact of another kind is no answer of this list (of a slot asked: a dislike, a taste)
-        if (asked.plan or asked.kinds or _in_slots(asked, h.slot)) and not of_kind(asked, h.statement, h.slot):
+    for h in rest:  # no flood: a fact of another kind is no answer of this list (of a slot asked: a dislike, a taste;
+        if (asked.plan or asked.kinds or _in_slots(asked, h.slot)) and not of_kind(asked, h.statement, h.slot) or (
+                asked.plan and _passed({"event_when": h.event_when}, as_of)):  # a plan whose date passed)
             h.below_floor = True
     return (first + rest)[:max(limit, len(first))]
 
