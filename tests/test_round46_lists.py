@@ -151,3 +151,24 @@ def test_a_list_holds_the_users_own(question: str, statement: str, slot: str | N
     from memcli.read.all_of import of_kind
 
     assert of_kind(asked_all(question), statement, slot) is listed  # type: ignore[arg-type]
+
+
+def test_search_lists_the_memory_a_turn_only_restates(tmp_path, embedder) -> None:  # noqa: ANN001, ARG001
+    """A short turn whose memory holds its words (its "last year" held by the memory's date), or a turn its memory
+    holds word for word, is listed as the memory; a turn that tells more stays, naming its memory."""
+    now = datetime.now(UTC)
+    with Memory(db=str(tmp_path / "e.db"), user="e46") as m:
+        for n, text in enumerate(["Last year I flew to Iceland",
+                                  "We went to Peru in 2023 and my brother got altitude sickness in Cusco",
+                                  "Phew, what a week. I finally got my welding certificate.",
+                                  "My favourite snack is salted almonds"]):
+            m.capture(text, at=(now - timedelta(days=10 - n)).isoformat())
+        m.drain()
+        iceland = m.search("Which countries have I been to?")
+        peru = m.search("Who got altitude sickness?")
+        welding = m.search("What certificate did I get?")
+    assert iceland[0].origin == "extracted" and "Iceland" in iceland[0].statement, iceland
+    assert not [h for h in iceland if h.origin == "episode" and "Iceland" in h.statement], iceland
+    assert peru[0].origin == "extracted" and "Cusco" in peru[0].statement, peru
+    assert not [h for h in peru if h.origin == "episode" and "Peru" in h.statement], peru
+    assert welding[0].origin == "episode" and welding[0].memory_ids, welding  # "Phew, what a week" is more

@@ -315,6 +315,7 @@ class MemoryRetrievalService:
                 found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
+            hits = quotes.memory_first(hits, limit) if lang != "zh" else hits  # round 46: a turn that restates
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
         hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
         if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
