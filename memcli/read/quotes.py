@@ -327,30 +327,35 @@ def _restates(turn: str, statements: Sequence[str], dated: bool) -> bool:
 
 
 def memory_first(hits: list[Hit], limit: int) -> list[Hit]:
-    """``hits`` with an English turn that restates the memories drawn from it (:func:`_restates`) replaced by those
-    memories in its place, at its score and gate when better — the memory is what ``search`` lists, the turn said
-    nothing more — and such a turn below the answerability point dropped where a memory of its turn is listed
-    (round 46). A turn adding a word stays in their place as before (:func:`memcli.read.episodes.merge`: the turn
-    holds the rest of the remark)."""
+    """``hits`` with an English turn that restates one memory drawn from it (:func:`_restates`) replaced by that
+    memory in its place, at its score and gate when better: the memory is what ``search`` lists, the turn said
+    nothing more (round 46) — the memory it stands for (:func:`memcli.read.episodes.merge`), or, for a turn below the
+    answerability point (which stands for none), a memory of its turn listed apart. A turn adding a word, or told as
+    two memories (one line, not two of the ``limit`` places), stays as before (the turn holds the rest of the
+    remark)."""
     listed = {h.key: h for h in hits if h.origin != "episode"}
-    out: list[Hit] = []
+    taken: dict[int, Hit] = {}  # turn key -> the memory listed in its place
     for h in hits:
         if h.origin != "episode" or h.superseded or not h.statement.isascii():
-            out.append(h)
             continue
-        if not h.stands_for:  # (a turn the gate left out stands for none: merge)
-            mine = [listed[i] for i in h.turn_memories if i in listed]
-            if not (h.below_floor and mine and _restates(h.statement, [m.statement for m in mine],
-                                                          any(m.event_when for m in mine))):
+        mine = h.stands_for or ([listed[i] for i in h.turn_memories if i in listed] if h.below_floor else [])
+        if len(mine) == 1 and mine[0] not in taken.values() and _restates(h.statement, [mine[0].statement],
+                                                                          bool(mine[0].event_when)):
+            taken[h.key] = mine[0]
+    if not taken:
+        return hits
+    moved = {id(m) for m in taken.values()}
+    out: list[Hit] = []
+    for h in hits:
+        if h.origin != "episode":
+            if id(h) not in moved:
                 out.append(h)
             continue
-        if not _restates(h.statement, [m.statement for m in h.stands_for], any(m.event_when for m in h.stands_for)):
+        if (m := taken.get(h.key)) is None:
             out.append(h)
             continue
-        for m in h.stands_for:
-            if all(m is not o for o in out):
-                if m.p_relevant is not None or h.p_relevant is not None:
-                    m.p_relevant = max(m.p_relevant or 0.0, h.p_relevant or 0.0)
-                m.score, m.below_floor = max(m.score, h.score), m.below_floor and h.below_floor
-                out.append(m)
+        if m.p_relevant is not None or h.p_relevant is not None:
+            m.p_relevant = max(m.p_relevant or 0.0, h.p_relevant or 0.0)
+        m.score, m.below_floor = max(m.score, h.score), m.below_floor and h.below_floor
+        out.append(m)
     return out[:limit]
