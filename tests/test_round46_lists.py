@@ -1,10 +1,12 @@
 """Round 46: a question asking for all of a kind gets every current fact of it; one start told twice at two
 precisions is one start.
 
-- "What are my plans?", "What pets do I have?", 我养了哪些宠物, 我有哪些计划, 我都去过哪些地方 list every stored fact of
-  the kind (memcli.read.all_of), and only those: the job, an allergy to an animal, a car, a sister's dog or a
-  husband's plan stay out of a list of the user's pets or plans; a plan whose date has passed is no current plan. A
-  question of one thing ("What's my cat called?") is not a list. Hobbies are pastimes: no taste in food, no dislike.
+- "What are my plans?", "What pets do I have?", "Which countries have I been to?", 我养了哪些宠物, 我有哪些计划,
+  我都去过哪些地方 list every stored fact of the kind (memcli.read.all_of), and only those: the job, an allergy to an
+  animal, a car, a plan to go somewhere, a sister's dog or a husband's plan stay out of a list of the user's pets,
+  plans or trips; a plan whose date has passed is no current plan. A question of one thing ("What's my cat called?")
+  is not a list. Hobbies are pastimes: no taste in food, no dislike.
+- Search lists the memory where a short English turn only restates it (memcli.read.quotes.memory_first).
 - "In March 2024 I started working at …" then "I started at … on 3 March 2024" is a NOOP that refines the valid time
   to the day (the vaguer telling after the finer one leaves it), not a CONFLICT ending the first; a start told in
   another year still ends it (memcli.write.dated_change.finer_of, memcli.write.pair_dates: "3 March 2024").
@@ -41,6 +43,9 @@ TURNS = [  # (days before now, what the user said)
     (13, "I hate crowded trains"),
     (11, "My favourite pastime is fly fishing"),
     (10, "I love playing the ukulele"),
+    (9, "I visited Morocco in 2019"),
+    (8, "Last summer we went to Vietnam"),
+    (7, "我去过新疆"),
     (24, "我养了一只橘猫"),
     (23, "我家还有一只鹦鹉"),
     (22, "我打算明年去学潜水"),
@@ -71,7 +76,8 @@ def _block(mem: Memory, question: str) -> str:
     ("What pets do I have?", ["tabby", "parrot", "hamster"], ["horses", "Skoda", "pharmacist", "oboe", "retriever"]),
     ("我养了哪些宠物？", ["橘猫", "鹦鹉"], ["护士", "潜水", "西安"]),
     ("我有哪些计划？", ["潜水", "云南"], ["橘猫", "护士", "哈尔滨"]),
-    ("我都去过哪些地方？", ["西安", "哈尔滨"], ["护士", "橘猫"]),
+    ("我都去过哪些地方？", ["西安", "哈尔滨", "新疆"], ["护士", "橘猫", "云南"]),  # (云南: a plan, not been)
+    ("Which countries have I been to?", ["Morocco", "Vietnam"], ["Porto", "oboe", "pharmacist"]),
     ("What are my hobbies?", ["fly fishing", "ukulele"], ["ramen", "crowded trains", "pharmacist"]),  # no taste
 ])
 def test_a_list_question_gets_every_fact_of_its_kind_and_only_those(mem: Memory, question: str, listed: list[str],

@@ -10,6 +10,8 @@ and a hamster, 我都去过哪些地方 after three places told.
 
 - ``plan``: plans, 计划, 打算, 安排 — a fact is one when it tells what the user means to do (:data:`_PLAN_EN`,
   :data:`_PLAN_ZH`: going to, plan to, 'll, 打算, 下个月…) and its date, if it has one, has not passed;
+- ``trip``: countries, places, cities, 国家, 地方, 城市 asked with a verb of having been there (visited, been to,
+  去过) — a fact is one when it tells the user went there (:data:`_BEEN`), not a plan to;
 - ``kinds``: a kind or family of :mod:`memcli.read.kinds` (pets, cars, sports; 宠物, 车: :data:`_FAMILY_ZH`) — a
   fact is one when it names a thing of those kinds and is the user's: an animal or a vehicle had (:data:`_MINE`: my,
   have, adopted, 养, 我的), another kind done (:data:`_SELF`: I, we, 我: "I speak French");
@@ -18,8 +20,8 @@ and a hamster, 我都去过哪些地方 after three places told.
   days" under ``like``) and, for pastimes, no taste in food (:func:`memcli.read.domain_request.memory_domains`).
 
 :func:`all_answers` (after the gate) lists them: the hits of the kind and the user's stored memories of it (the
-newest :data:`SCAN` memories, or the slot's) are kept at the answerability point, first; for a ``plan`` or ``kinds``
-question the hits of no such kind are put below it (no flood: only facts of the asked kind). At most
+newest :data:`SCAN` memories, or the slot's) are kept at the answerability point, first; for a ``plan``, ``trip`` or
+``kinds`` question the hits of no such kind are put below it (no flood: only facts of the asked kind). At most
 :data:`MAX_LISTED` facts (the block's token budget cuts further). A question whose kind holds nothing stored stays as
 the gate left it.
 
@@ -63,6 +65,10 @@ _ASK_ZH = re.compile(r"(?:^|[，,。？?！!；;])\s*(?:那|那么|请问|你说
                      r"|都(?:有|[\u4e00-\u9fff]{1,2}过)哪(?:里|儿))")  # (都有 / 都去过: not 都在干什么, a routine)
 
 _PLAN_WORDS = frozenset({"plans", "plan", "计划", "打算", "安排"})
+#: places asked with a verb of having been there ("Which countries have I visited?", 我去过哪些城市)
+_PLACE_WORDS = frozenset({"countries", "places", "cities", "towns", "states", "国家", "地方", "城市"})
+_BEEN = re.compile(r"\b(?:visited|been(?: to)?|went to|gone to|travel+ed(?: to)?|flew to|toured|trips? to)\b"
+                   r"|去过|去了|到过|玩过|旅游过|旅行过|游览过", re.I)
 #: Chinese words of a family (kinds.py keeps them out of its fitted features; here they only name the kind asked)
 _FAMILY_ZH = {"宠物": "animal", "动物": "animal", "车子": "vehicle", "车辆": "vehicle"}
 
@@ -84,11 +90,12 @@ _MINE = re.compile(r"\b(?:my|our|have|has|got|adopted|own|owns|keep|keeps|rescue
 
 @dataclass(frozen=True)
 class AllOf:
-    """What a question asking for all of a kind asks: ``plan`` (plans), ``kinds`` (of :mod:`memcli.read.kinds`),
-    ``slots`` (slot keys); none of them: the slots of the hits the gate let through."""
+    """What a question asking for all of a kind asks: ``plan`` (plans), ``trip`` (places been to), ``kinds`` (of
+    :mod:`memcli.read.kinds`), ``slots`` (slot keys); none of them: the slots of the hits the gate let through."""
 
     noun: str
     plan: bool = False
+    trip: bool = False
     kinds: frozenset[str] = frozenset()
     slots: tuple[str, ...] = ()
 
@@ -122,6 +129,8 @@ def asked_all(question: str) -> AllOf | None:
         kinds = kinds | {k for k, f in FAMILY.items() if f == family}
     if noun in _PLAN_WORDS:
         return AllOf(noun, plan=True)
+    if noun in _PLACE_WORDS and _BEEN.search(q):
+        return AllOf(noun, trip=True)
     if kinds:
         return AllOf(noun, kinds=frozenset(kinds))
     return AllOf(noun, slots=tuple(query_slot_keys(q)))
@@ -188,6 +197,8 @@ def of_kind(asked: AllOf, statement: str, slot: str | None) -> bool:
         return False
     if asked.plan:
         return bool(_PLAN_ZH.search(text) if not text.isascii() else _PLAN_EN.search(text))
+    if asked.trip:  # been there, not meaning to go
+        return bool(_BEEN.search(text)) and not (_PLAN_ZH.search(text) if not text.isascii() else _PLAN_EN.search(text))
     if asked.kinds:
         kept = any(FAMILY.get(k) in ("animal", "vehicle") for k in asked.kinds)  # a pet or a car is had
         return bool(kinds_of(text if not text.isascii() else text.casefold()) & asked.kinds) and (
@@ -210,7 +221,7 @@ def all_answers(store: Any, user: str, question: str, hits: list[Hit], point: fl
     recounts ``below_floor``."""
     if point is None or (asked := asked_all(question)) is None:
         return None
-    if not asked.plan and not asked.kinds:  # and the slots of the hits the gate let through ("favourite.pastime")
+    if not (asked.plan or asked.trip or asked.kinds):  # and the slots of the hits the gate let through (favourite.…)
         answered = tuple(h.slot for h in hits if not h.below_floor and h.slot and h.origin != "episode"
                          and not _relation_slot(h.slot))
         if not asked.slots and not answered:
@@ -235,7 +246,8 @@ def all_answers(store: Any, user: str, question: str, hits: list[Hit], point: fl
         h.p_relevant, h.below_floor, h.legs = max(h.p_relevant or 0.0, point), False, sorted({*h.legs, "all"})
     rest = [h for h in hits if h.id not in ids or h.origin == "episode"]
     for h in rest:  # no flood: a fact of another kind is no answer of this list (of a slot asked: a dislike, a taste;
-        if (asked.plan or asked.kinds or _in_slots(asked, h.slot)) and not of_kind(asked, h.statement, h.slot) or (
+        if (asked.plan or asked.trip or asked.kinds or _in_slots(asked, h.slot)) and not of_kind(
+                asked, h.statement, h.slot) or (
                 asked.plan and _passed({"event_when": h.event_when}, as_of)):  # a plan whose date passed)
             h.below_floor = True
     return (first + rest)[:max(limit, len(first))]
