@@ -328,8 +328,8 @@ def _restates(turn: str, statements: Sequence[str], dated: bool) -> bool:
 
 def memory_first(hits: list[Hit], limit: int) -> list[Hit]:
     """``hits`` with an English turn that restates one memory drawn from it (:func:`_restates`) replaced by that
-    memory in its place, at its score and gate when better: the memory is what ``search`` lists, the turn said
-    nothing more (round 46) — the memory it stands for (:func:`memcli.read.episodes.merge`), or, for a turn below the
+    memory in its place (with its own score and gate): the memory is what ``search`` lists, the turn said nothing
+    more (round 46) — the memory it stands for (:func:`memcli.read.episodes.merge`), or, for a turn below the
     answerability point (which stands for none), a memory of its turn listed apart. A turn adding a word, or told as
     two memories (one line, not two of the ``limit`` places), stays as before (the turn holds the rest of the
     remark)."""
@@ -354,8 +354,5 @@ def memory_first(hits: list[Hit], limit: int) -> list[Hit]:
         if (m := taken.get(h.key)) is None:
             out.append(h)
             continue
-        if m.p_relevant is not None or h.p_relevant is not None:
-            m.p_relevant = max(m.p_relevant or 0.0, h.p_relevant or 0.0)
-        m.score, m.below_floor = max(m.score, h.score), m.below_floor and h.below_floor
-        out.append(m)
+        out.append(m)  # (its own score and gate: the block's cuts read the memory as the memory)
     return out[:limit]
