@@ -113,7 +113,8 @@ def test_a_reused_key_on_the_cli_warns_and_adds_nothing(cli, db_path):
 
 def test_an_english_episode_standing_for_a_memory_names_it(db_path, embedder):
     with Memory(db=str(db_path), user="alice", embedder=embedder) as m:
-        m.capture("We finally settled in Denver after the long drive, and honestly the traffic is rough.")
+        # (a turn adding words to its memory: one whose memory holds all its words is listed as that memory, round 46)
+        m.capture("Phew, what a trip. We finally settled in Denver after the long drive.")
         m.capture("My brother repairs old clocks in a shop on Elm Street.")
         m.drain()
         memories = {i.statement: i.id for i in m.list()}

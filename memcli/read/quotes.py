@@ -43,8 +43,8 @@ from memcli.read.tokens import query_tokens
 from memcli.text import to_simplified, word_form
 from memcli.timeutil import from_iso, now_utc
 
-__all__ = ["MIN_ADDED", "UNSHARED_MIN_COS", "adds", "for_block", "gate", "mark_turns", "pool", "shares_content",
-           "told_relations", "told_slot", "told_thing", "units", "unrelated"]
+__all__ = ["MIN_ADDED", "SHORT_TURN_UNITS", "UNSHARED_MIN_COS", "adds", "for_block", "gate", "mark_turns",
+           "memory_first", "pool", "shares_content", "told_relations", "told_slot", "told_thing", "units", "unrelated"]
 
 #: a turn adds to its memories when this many units of it are in none of them: an English word stem
 #: counts 2, a Chinese character 1 — one word (the month of "due in September") or two characters (a
@@ -300,3 +300,59 @@ def for_block(hits: Sequence[Hit]) -> list[Hit]:
     return [h for h in out if h.origin != "episode" or (
         (not (said := [shown[i] for i in h.turn_memories if i in shown]) or adds(h.statement, said))
         and all(adds(h.statement, [s]) for s in shown.values()))]
+
+
+#: a turn of at most this many content units (English stems) that adds nothing to the memories drawn from it is a
+#: restatement of them: ``search`` lists the memory in its place (:func:`memory_first`; round 46)
+SHORT_TURN_UNITS = 6
+#: the stems of words that only say when (the memory's own date holds it: "Last year I went to Peru" beside "I went
+#: to Peru", dated the year before)
+_WHEN_STEMS = frozenset(word_form(w) for w in (
+    "last next this year years month months week weeks weekend day days ago yesterday today tonight tomorrow "
+    "recently lately earlier morning evening night january february march april may june july august september "
+    "october november december monday tuesday wednesday thursday friday saturday sunday").split())
+
+
+def _restates(turn: str, statements: Sequence[str], dated: bool) -> bool:
+    """Whether ``turn`` says nothing its memories' ``statements`` do not: the same words, or a short turn (at most
+    :data:`SHORT_TURN_UNITS` English stems) whose stems are all theirs — words of when aside if one is ``dated``."""
+    norm = " ".join(turn.casefold().split()).strip(" .!")
+    if any(" ".join(s.casefold().split()).strip(" .!") == norm for s in statements):
+        return True
+    _, en = units(turn)
+    held: set[str] = set()
+    for st in statements:
+        held |= units(st)[1]
+    return len(en) <= SHORT_TURN_UNITS and not {u for u in en - held if not (dated and u in _WHEN_STEMS)}
+
+
+def memory_first(hits: list[Hit], limit: int) -> list[Hit]:
+    """``hits`` with an English turn that restates one memory drawn from it (:func:`_restates`) replaced by that
+    memory in its place (with its own score and gate): the memory is what ``search`` lists, the turn said nothing
+    more (round 46) — the memory it stands for (:func:`memcli.read.episodes.merge`), or, for a turn below the
+    answerability point (which stands for none), a memory of its turn listed apart. A turn adding a word, or told as
+    two memories (one line, not two of the ``limit`` places), stays as before (the turn holds the rest of the
+    remark)."""
+    listed = {h.key: h for h in hits if h.origin != "episode"}
+    taken: dict[int, Hit] = {}  # turn key -> the memory listed in its place
+    for h in hits:
+        if h.origin != "episode" or h.superseded or not h.statement.isascii():
+            continue
+        mine = h.stands_for or ([listed[i] for i in h.turn_memories if i in listed] if h.below_floor else [])
+        if len(mine) == 1 and mine[0] not in taken.values() and _restates(h.statement, [mine[0].statement],
+                                                                          bool(mine[0].event_when)):
+            taken[h.key] = mine[0]
+    if not taken:
+        return hits
+    moved = {id(m) for m in taken.values()}
+    out: list[Hit] = []
+    for h in hits:
+        if h.origin != "episode":
+            if id(h) not in moved:
+                out.append(h)
+            continue
+        if (m := taken.get(h.key)) is None:
+            out.append(h)
+            continue
+        out.append(m)  # (its own score and gate: the block's cuts read the memory as the memory)
+    return out[:limit]

@@ -30,6 +30,7 @@ from memcli.db.store import MemoryStore
 from memcli.errors import BadInputError, MemcliError
 from memcli.governance.confidence import effective
 from memcli.read import fusion, past_facts, quotes, subject
+from memcli.read.all_of import all_answers
 from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
 from memcli.read.asked_title import asked_title
@@ -314,6 +315,7 @@ class MemoryRetrievalService:
                 found.sort(key=lambda h: (-h.score, -h.key))
             hits = merge(hits, found, limit, None if lang == "zh" or not found else
                          store.source_ids_by_item(user, [h.id for h in hits]))
+            hits = quotes.memory_first(hits, limit) if lang != "zh" else hits  # round 46: a turn that restates
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
         hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
         if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
@@ -327,6 +329,8 @@ class MemoryRetrievalService:
             or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)
         if (served := domain_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:
             hits, info.below_floor = served, sum(h.below_floor for h in served)  # round 44: a request's own domain
+        elif (listed := all_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:
+            hits, info.below_floor = listed, sum(h.below_floor for h in listed)  # round 46: all of a kind asked
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

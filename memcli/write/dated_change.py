@@ -44,7 +44,8 @@ from memcli.write.rules import Facts
 from memcli.write.thing_ended import having_ended, thing_ended, thing_rows
 from memcli.write.value_types import JOB_KEPT
 
-__all__ = ["SAME_EVENT_OVERLAP", "dated_decision", "dated_plan", "end_at", "ending_plan", "moved_in_kept", "row_when"]
+__all__ = ["FINER_ADDS", "FINER_DATE", "SAME_EVENT_OVERLAP", "dated_at", "dated_decision", "dated_plan", "end_at",
+           "ending_plan", "finer_of", "finer_told", "moved_in_kept", "row_when"]
 
 #: content-unit Jaccard overlap of two statements without their dates above which they tell one event
 SAME_EVENT_OVERLAP = 0.5
@@ -69,16 +70,22 @@ def dated_decision(new: Facts, new_when: When | None, old: Facts, old_when: When
     """NOOP / UPDATE (the same date, ``new`` names more) / CONFLICT (another date) when ``new`` and
     ``old`` tell one life event with dates of which one at least is relative; None otherwise."""
     rel = date_relation(new_when, old_when)
-    if rel is None or not (new_when.relative or old_when.relative):  # type: ignore[union-attr]
+    if rel is None:
         return None
+    finer = finer_of(new_when, old_when)
+    if not (new_when.relative or old_when.relative or finer):  # type: ignore[union-attr]
+        return None  # two written dates of one precision: the judge's (its number/date changed features)
     if new.positive != old.positive or different_people(new, old):
         return None
     a, b = strip_dates(new.statement), strip_dates(old.statement)
     if not a or not b or names_changed(a, b) or relations_changed(a, b):
         return None
     x, y = content_units(a), content_units(b)
-    if not x or not y or len(x & y) / len(x | y) < SAME_EVENT_OVERLAP:
-        return None
+    one_value = bool(finer and new.slot and new.slot == old.slot and new.value and new.value == old.value)
+    if not one_value and (not x or not y or len(x & y) / len(x | y) < SAME_EVENT_OVERLAP):
+        return None  # (round 46: "started working at Acme" / "joined Acme", one slot's one value, dated finer)
+    if finer and not (new_when.relative or old_when.relative) and len(x - y) > FINER_ADDS:  # type: ignore[union-attr]
+        return None  # two written dates and more told beside the finer one (在微信团队): the judge's
     if rel == "different" and not (_life_event(a) or _life_event(b)):
         return None  # a trip or a habit told with two dates may be two of them
     dates = f"{new_when.text()} / {old_when.text()}"  # type: ignore[union-attr]
@@ -88,7 +95,47 @@ def dated_decision(new: Facts, new_when: When | None, old: Facts, old_when: When
         return None  # another age, amount or day beside the date (今年34岁 / 今年35岁): not this rule's
     if names_added(a, b):
         return Decision.UPDATE, f"one event told with the same date ({dates}), naming more: more specific"
+    if finer:  # round 46: "in March 2024" / "on 3 March 2024": one start, not a change of it
+        return Decision.NOOP, f"one event told with {FINER_DATE} ({dates}): a restatement"
     return Decision.NOOP, f"one event told with the same date ({dates}): a restatement"
+
+
+#: content units the incoming statement may add to the stored one's (a verb: "joined" / "started working") when two
+#: written dates of one event are told at two precisions; more is more told (the judge's)
+FINER_ADDS = 1
+
+
+#: the words of a NOOP's reason when one telling of an event dates it finer than the other (round 46)
+FINER_DATE = "the same date, one finer"
+
+
+def _fields(w: When) -> int:
+    return 1 + (w.month is not None) + (w.day is not None)
+
+
+def finer_of(a: When | None, b: When | None) -> int:
+    """+1 when ``a`` dates inside ``b``'s period more finely ("3 March 2024" in "March 2024", June 2021 in 2021),
+    -1 the other way round, 0 otherwise (another date, one precision, no date, a year inferred or unsaid): two
+    written dates of one thing told at two precisions are one date (round 46)."""
+    if a is None or b is None or a.yearless or b.yearless or date_relation(a, b) != "same":
+        return 0
+    return (_fields(a) > _fields(b)) - (_fields(a) < _fields(b))
+
+
+def dated_at(candidate: Candidate) -> bool:
+    """Whether ``candidate``'s valid time lies in the date it tells (the extractor set it from the date: "on 3 March
+    2024" → 2024-03-03), not at the time it was said."""
+    w = candidate_when(candidate)
+    v = candidate.valid_from
+    return w is not None and v.year == w.year and (w.month is None or v.month == w.month) and (
+        w.day is None or v.day == w.day)
+
+
+def finer_told(row: dict[str, Any], candidate: Candidate) -> int:
+    """:func:`finer_of` of a restatement ``candidate`` (its ``event_when`` or statement) against the stored ``row``:
+    +1 the candidate dates it finer inside the row's period (the row's valid time is refined to the candidate's),
+    -1 coarser (the row's finer valid time stays), 0 otherwise."""
+    return finer_of(candidate_when(candidate), row_when(row))
 
 
 def row_when(row: dict[str, Any]) -> When | None:
@@ -148,7 +195,7 @@ def dated_plan(store: MemoryStore, settings: Settings, user: str, candidate: Can
         if plan.target is not None and plan.target["id"] == row["id"] and plan.decision == hit[0]:
             return None
         if hit[0] == Decision.NOOP and plan.decision == Decision.UPDATE and plan.target is not None \
-                and plan.target["id"] == row["id"]:
+                and plan.target["id"] == row["id"] and FINER_DATE not in hit[1]:
             return None  # the judge read more detail beside the same date: keep its UPDATE
         return Plan(hit[0], Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                     f"{hit[1]}; {plan.judge or plan.level.value} said {plan.decision.value}", "date")

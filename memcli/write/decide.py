@@ -49,7 +49,7 @@ from memcli.write.change_rules import (
 from memcli.write.correction_plan import corrected_plan
 from memcli.write.cross_lang import restated
 from memcli.write.cure import cure_denied, cure_of_another, cure_plan
-from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
+from memcli.write.dated_change import FINER_DATE, dated_plan, ending_plan, moved_in_kept
 from memcli.write.decide_range import (
     Plan,
     Prefetched,
@@ -156,6 +156,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
                                               earlier_plan))), None)  # (round 45: a home told with an earlier year)
         if ending is not None:
             return ending
+        if plan.judge == "date" and FINER_DATE in plan.reason:  # round 46: one date told finer; the rule compared
+            return plan  # the statements without their dates (a month's name is no name the guards may count)
     if plan.decision == Decision.ADD:  # (a correction, a value denied in contrast: the memory saying it ends)
         return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
             store, settings, user, candidate, vector, plan, exclude) or _linked_change(

@@ -159,11 +159,20 @@ def reinforce(store: MemoryStore, settings: Settings, user: str, row: dict, cand
     """NOOP: confidence up, last confirmation moved to the candidate's time, sources linked.
 
     A restatement said *before* the stored valid_from (a late-drained older capture) moves
-    valid_from back: the fact is now known to have held since then (world time)."""
+    valid_from back: the fact is now known to have held since then (world time). One dating it finer inside the
+    stored date ("on 3 March 2024" after "in March 2024") refines valid_from and ``event_when`` to its own; one
+    dating it coarser leaves them (:func:`memcli.write.dated_change.finer_told`, round 46)."""
     last = max(from_iso(row["last_confirmed_at"]), candidate.confirmed_at or candidate.valid_from)
     fields: dict = {"confidence": conf.reinforced(row["confidence"], settings), "last_confirmed_at": last,
                     "confirmations": row["confirmations"] + 1}
-    if candidate.valid_from < from_iso(row["valid_from"]):
+    from memcli.write.dated_change import dated_at, finer_told
+
+    finer = finer_told(row, candidate)  # round 46: one start told again with a finer date (or a coarser one)
+    if finer > 0:
+        fields["event_when"] = candidate.event_when
+        if dated_at(candidate):  # (a valid time the date set, not the time it was said)
+            fields["valid_from"] = candidate.valid_from
+    elif candidate.valid_from < from_iso(row["valid_from"]) and finer == 0:
         fields["valid_from"] = candidate.valid_from
     new = store.update_item(row["id"], **fields)
     for sid in source_ids:

@@ -74,6 +74,9 @@ class When:
 
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+#: a month's whole name after a day ("3 March 2024", round 46); "may" only with its year (the verb)
+_MON_FULL = (r"(?:january|february|march|april|june|july|august|september|october|november|december"
+             r"|may(?=,? (?:19|20)\d))")
 _CNUM = r"(\d{1,2}|十[一二]?|[一二三四五六七八九十])"
 
 
@@ -206,7 +209,8 @@ def _zh_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
 # -- English -------------------------------------------------------------------------------------
 _EN = re.compile(
     r"\b(?:(?P<md>" + _MON + r")\.? (?P<d>\d{1,2})(?:st|nd|rd|th)?(?:,? (?P<dy>(?:19|20)\d{2}))?"
-    r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)? of (?P<md2>" + _MON + r")(?:,? (?P<dy2>(?:19|20)\d{2}))?"
+    r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?: of (?P<md2>" + _MON + r")| (?P<md3>" + _MON_FULL + r"))"
+    r"(?:,? (?P<dy2>(?:19|20)\d{2}))?"
     r"|(?P<wp>on|this coming|this|coming|next|last) (?P<wdn>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|(?P<last>last|this|next) (?P<lm>" + _MON + r"|year|month|weekend|week|spring|summer|fall|autumn|winter)"
     r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
@@ -221,8 +225,8 @@ _SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}
 
 def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> When | None:
     g = m.groupdict()
-    if g["md"] or g["md2"]:
-        mon, day, year = _month_no(g["md"] or g["md2"]), int(g["d"] or g["d2"]), g["dy"] or g["dy2"]
+    if g["md"] or g["md2"] or g["md3"]:
+        mon, day, year = _month_no(g["md"] or g["md2"] or g["md3"]), int(g["d"] or g["d2"]), g["dy"] or g["dy2"]
         if not 1 <= day <= 31:
             return None
         if year:
