@@ -18,15 +18,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memcli import Memory
-from memcli.read.told_with import LEG, MIN_LIMIT
+from memcli.read.told_with import LEG, MIN_LIMIT, with_told_mates
 
 START = datetime(2026, 4, 6, 19, 0, tzinfo=UTC)
 #: facts near "what did I make at the class?" that outrank a clause sharing no word with it
-OTHERS = ["I make my own sourdough bread every Sunday morning.",
-          "I took a cooking class in Lyon a few years ago and loved it.",
-          "I signed up for a woodworking class at the community college.",
+OTHERS = ["I bake my own sourdough bread every Sunday morning.",
+          "I took a cooking course in Lyon a few years ago and loved it.",
+          "I signed up for a woodworking workshop at the community college.",
           "I built a small bookshelf for my daughter's room last winter.",
-          "My colleague Dana makes beautiful ceramic bowls in her spare time.",
+          "My colleague Dana throws beautiful ceramic bowls in her spare time.",
           "I usually cycle to the office when it is not raining."]
 POTTERY = "I finally went to that pottery evening at the community hall on Thursday."
 MUG = "A lopsided mug with a blue glaze, which I now drink my tea from every morning."
@@ -120,3 +120,13 @@ def test_an_ended_mate_is_not_brought(stores) -> None:
     assert vase
     on.forget(vase[0].id)
     assert not _found(on.search(q, limit=5), "vase")
+
+
+def test_a_weakest_hit_holding_a_word_of_the_question_keeps_its_place(stores) -> None:
+    on, off = stores["same_turn"]
+    hits = off.search("What did I make at the glass-blowing class?", limit=5)
+    assert len(hits) == 5 and "lexical" not in hits[-1].legs
+    brought = with_told_mates(on.store, on.settings, on.user, hits, 5)
+    assert brought[-1].legs == [LEG] and [h.id for h in brought[:4]] == [h.id for h in hits[:4]]
+    worded = [*hits[:4], hits[4].model_copy(update={"legs": ["dense", "lexical"]})]
+    assert with_told_mates(on.store, on.settings, on.user, worded, 5) == worded

@@ -10,7 +10,9 @@ were of this kind — in the best hit's turn or in the speaker's next turn of th
 
 :func:`with_told_mates` puts the first memory told with the best hit — its own turn's other memories, then
 those of the user's next turn in the same session (:meth:`~memcli.db.episode_store.EpisodeStore.next_turn`)
-— in the last place of the list (the weakest hit gives way; a list shorter than ``limit`` takes it at the end).
+— in the last place of the list (the weakest hit gives way; a list shorter than ``limit`` takes it at the end),
+unless that weakest hit was found by the question's own words (the lexical or the slot leg): it may be the
+answer, and keeps its place (round 40's own chat lost two answers at the fifth place without this).
 It is marked ``legs=["told_with"]``, ``via`` the best hit, and takes its answerability (its ``p_relevant``
 and ``below_floor``): told together, it is as relevant as the hit it was told with, no more. English queries
 only (the Chinese write path keeps a thing's details with it, :mod:`memcli.write.rules.zh_tails`), active
@@ -37,6 +39,8 @@ __all__ = ["LEG", "MIN_LIMIT", "told_mates", "with_told_mates"]
 LEG = "told_with"
 #: the smallest list that makes room for a told mate
 MIN_LIMIT = 3
+#: the legs that find a hit by the question's words (its lexical tokens, its slot): such a hit never gives way
+_WORDS_MATCHED = frozenset({"lexical", "slot"})
 
 
 def told_mates(store: MemoryStore, user: str, item_id: int) -> list[int]:
@@ -60,6 +64,8 @@ def with_told_mates(store: MemoryStore, settings: Settings, user: str, hits: lis
     under :data:`MIN_LIMIT`, or nothing was told with it. A new list; the hits are not changed."""
     if limit < MIN_LIMIT or not hits or hits[0].id is None:
         return hits
+    if len(hits) >= limit and set(hits[limit - 1].legs) & _WORDS_MATCHED:
+        return hits  # the weakest hit holds a word of the question: it may be the answer, it keeps its place
     top = hits[0]
     shown = {h.id for h in hits if h.id is not None}
     mate = next((i for i in told_mates(store, user, int(top.id)) if i not in shown), None)
