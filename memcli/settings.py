@@ -232,6 +232,8 @@ class Settings(BaseModel):
     answer_min_p_en: float | None = Field(None, ge=0, le=1, description="the same for other queries")
     subject_expansion: bool = Field(True, description="a hit about a subject (我上司, my sister, a named person) "
                                     "brings that subject's facts whose attribute the query asks about")
+    told_with: bool = Field(True, description="English search: the last place goes to a memory told with the best "
+                            "hit (its turn, or the user's next turn of the session) that is not listed (round 46)")
     context_min_ratio: float = Field(0.4, ge=0, le=1, description="context block: leave out a memory whose score "
                                      "is below this share of the best one's (search is not affected); 0 = keep all")
     episodes: bool = Field(True, description="search and context also find episodes: the user's own turns that "

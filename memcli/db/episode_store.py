@@ -73,6 +73,11 @@ class EpisodeStore(ABC):
         a turn hold, to tell whether the turn's words add to them, and whether they still hold."""
 
     @abstractmethod
+    def next_turn(self, user: str, source_id: int) -> int | None:
+        """The id of ``user``'s next turn of the same role in the same session as turn ``source_id`` (by when it
+        was said, then id), or None: no such turn, the turn has no session, or it is not the user's."""
+
+    @abstractmethod
     def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:
         """Item id → the source ids (turns) linked to it, ascending, for each memory of ``user`` among
         ``item_ids`` that has any: what :meth:`source_ids_of` says of each, in one statement. Every link

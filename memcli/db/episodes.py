@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EPISODE_FTS_INSERT", "EPISODE_VEC_INSERT", "backlog", "drop_vectors", "episode_fts", "episode_knn",
            "episode_like", "episode_rows", "episodes_of", "forget", "has_vectors", "knn_sql", "note_fresh", "note_item",
-           "record", "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
+           "next_turn", "record", "recheck", "retire", "turn_statements", "unindex", "vec_sql"]
 
 MODEL_KEY, DIM_KEY = "episode_embed_model", "episode_embed_dim"
 
@@ -350,6 +350,15 @@ def turn_statements(store: Store, user: str, ids: Sequence[int]) -> list[dict[st
                        JOIN {s.ITEMS} i ON i.id = l.item_id WHERE i.user_id = ? AND l.source_id IN ({marks})
                        AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
                    (user, *[int(i) for i in ids]))
+
+
+def next_turn(store: Store, user: str, source_id: int) -> int | None:
+    """The user's next turn of the same role and session after ``source_id`` (occurred_at, then id), or None."""
+    rows = store.q(f"""SELECT n.id AS id FROM {s.SOURCES} c JOIN {s.SOURCES} n ON n.user_id = c.user_id
+                       AND n.role = c.role AND n.session_id = c.session_id
+                       AND (n.occurred_at > c.occurred_at OR (n.occurred_at = c.occurred_at AND n.id > c.id))
+                       WHERE c.user_id = ? AND c.id = ? ORDER BY n.occurred_at, n.id LIMIT 1""", (user, int(source_id)))
+    return int(rows[0]["id"]) if rows else None
 
 
 def source_ids_by_item(store: Store, user: str, ids: Sequence[int]) -> dict[int, list[int]]:

@@ -382,6 +382,9 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
         return episodes.turn_statements(self, user, list(ids))
 
+    def next_turn(self, user: str, source_id: int) -> int | None:
+        return episodes.next_turn(self, user, source_id)
+
     def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:
         return episodes.source_ids_by_item(self, user, list(item_ids))
 

@@ -72,7 +72,7 @@ class Hit(BaseModel):
     slot: str | None = Field(None, description="[subject.]attribute[.object] the write path recorded, if any")
     legs: list[str] = Field(default_factory=list, description="the legs that found it: dense, lexical, slot; "
                             "subject: brought by a hit about the same subject; domain: a fact of a request's domain "
-                            "(memcli.read.domain_request)")
+                            "(memcli.read.domain_request); told_with: told with the best hit (memcli.read.told_with)")
     p_relevant: float | None = Field(None, description="answerability: fitted probability in [0, 1] that the hit "
                                      "answers the query (None: no weights for the model, or no dense leg)")
     below_floor: bool = Field(False, description="p_relevant is below the chosen point: context leaves it out")

@@ -50,6 +50,7 @@ from memcli.read.said_when import OUTSIDE, in_window
 from memcli.read.slot_leg import held_answers, query_slot_keys, slot_focus, slot_leg
 from memcli.read.time_intent import asks_past, told_when
 from memcli.read.tokens import query_tokens, with_glued_names
+from memcli.read.told_with import with_told_mates
 from memcli.read.whose import whose_answers
 from memcli.slot_query import question_focus
 from memcli.text import clean_text, lang_of, query_head, to_simplified, whole_number
@@ -331,6 +332,9 @@ class MemoryRetrievalService:
             hits, info.below_floor = served, sum(h.below_floor for h in served)  # round 44: a request's own domain
         elif (listed := all_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:
             hits, info.below_floor = listed, sum(h.below_floor for h in listed)  # round 46: all of a kind asked
+        elif st.told_with and lang != "zh" and at is None:  # round 46: the rest of the best hit's telling
+            hits = with_told_mates(store, st, user, hits, limit)
+            info.below_floor = sum(h.below_floor for h in hits)
         info.timings_ms["total"] = _ms(t0)
         return Hits(hits, info)
 

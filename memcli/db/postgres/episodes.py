@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["backlog", "drop_vectors", "episode_fts", "episode_knn", "episode_like", "episode_rows",
            "episodes_of", "forget", "purge", "record", "recheck_sql", "retire_sql",
-           "turn_statements"]
+           "next_turn", "turn_statements"]
 
 LIKE_SCAN_CAP = 5000
 
@@ -155,6 +155,15 @@ def turn_statements(store: PgStore, user: str, ids: Sequence[int]) -> list[dict[
                        WHERE l.user_id = %s AND l.source_id = ANY(%s)
                        AND i.expired_at IS NULL ORDER BY l.source_id, i.id""",
                    (user, [int(i) for i in ids]))
+
+
+def next_turn(store: PgStore, user: str, source_id: int) -> int | None:
+    rows = store.q(f"""SELECT n.id AS id FROM {s.SOURCES} c JOIN {s.SOURCES} n ON n.user_id = c.user_id
+                       AND n.role = c.role AND n.session_id = c.session_id
+                       AND (n.occurred_at > c.occurred_at OR (n.occurred_at = c.occurred_at AND n.id > c.id))
+                       WHERE c.user_id = %s AND c.id = %s ORDER BY n.occurred_at, n.id LIMIT 1""",
+                   (user, int(source_id)))
+    return int(rows[0]["id"]) if rows else None
 
 
 def source_ids_by_item(store: PgStore, user: str, ids: Sequence[int]) -> dict[int, list[int]]:

@@ -404,6 +404,9 @@ class PostgresStore(PgStore, MemoryStore):
     def turn_statements(self, user: str, ids: Iterable[int]) -> list[Row]:
         return pge.turn_statements(self, user, list(ids))
 
+    def next_turn(self, user: str, source_id: int) -> int | None:
+        return pge.next_turn(self, user, source_id)
+
     def source_ids_by_item(self, user: str, item_ids: Iterable[int]) -> dict[int, list[int]]:
         return pge.source_ids_by_item(self, user, list(item_ids))
 
