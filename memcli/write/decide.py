@@ -46,7 +46,7 @@ from memcli.write.change_rules import (
     told_event_kept,
     told_remark_kept,
 )
-from memcli.write.correction_plan import corrected_plan
+from memcli.write.correction_plan import corrected_plan, slip_plan
 from memcli.write.cross_lang import restated
 from memcli.write.cure import cure_denied, cure_of_another, cure_plan
 from memcli.write.dated_change import dated_plan, ending_plan, moved_in_kept
@@ -110,6 +110,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
 from memcli.write.plan_kept import plan_change_ends, plan_change_kept
+from memcli.write.resumed import resumed_plan
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.start_words import start_of_another, stop_of_another
@@ -146,6 +147,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if pre is not None and pre.same is None and vector is not None:  # the batch read them: nothing written since
         store.seed(("nbs", user, vector_key(vector), settings.decide_neighbors), pre.nbs)  # type: ignore[attr-defined]
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
+    if slip := slip_plan(store, settings, user, candidate, vector, plan, exclude):
+        return slip  # round 46: "不对，是三月十四号" puts the turn before right (memcli.write.correction_plan)
+    if again := resumed_plan(store, user, candidate, plan, exclude):
+        return again  # round 46: "I'm back on coffee" ends "I quit coffee" (memcli.write.resumed)
     if xl := restated(store, settings, user, candidate, vector, plan, exclude):
         return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
