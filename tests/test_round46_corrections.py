@@ -112,3 +112,26 @@ def test_taking_up_again_ends_nothing_it_does_not_contradict(db: str, embedder, 
     items = _told(db, embedder, turns, apart=timedelta(days=3))
     first = turns[0].rstrip(".")
     assert first in _active(items), items
+
+
+JOB_CHANGES = [
+    ["I'm a pharmacist at a small drugstore.", "换了新工作 at a hospital now, 在 Mercy Hospital 做 pharmacist."],
+    ["我在一家小公司做会计。", "I changed jobs, 现在在 Deloitte 做 auditor."],
+    ["I work as a designer at an agency.", "跳槽了 to a game studio, 在 Ubisoft 当 designer."],
+]
+
+
+@pytest.mark.parametrize("turns", JOB_CHANGES)
+def test_a_job_change_in_a_switched_clause_ends_the_old_job(db: str, embedder, turns) -> None:  # noqa: ANN001
+    items = _told(db, embedder, turns, apart=timedelta(days=10))
+    first = turns[0].rstrip("。.")
+    assert first not in _active(items), items
+    assert any(i.slot and i.slot.endswith(("workplace", "job")) for s, i in items.items() if s in _active(items)), items
+
+
+def test_a_switched_clause_with_no_fact_stays_unread() -> None:
+    from memcli.write.rules import analyze
+
+    assert analyze("在 HSBC 做 risk analyst").slot == "workplace"
+    assert analyze("换了新工作 at a bank now").slot == "workplace"
+    assert analyze("我今天 feel so tired").slot is None  # a feeling: no catch-all fact read into it
