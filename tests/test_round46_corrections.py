@@ -81,7 +81,7 @@ RESTARTS = [
     (["I gave up coffee.", "I'm drinking coffee again."], {"I gave up coffee"}, "I'm drinking coffee again"),
     (["I quit coffee.", "ok I'm back on coffee, one cup a day, can't live without it."], {"I quit coffee"},
      "I'm back on coffee"),
-    (["I quit smoking last year.", "I'm smoking again, work is stressful."], {"I quit smoking last year"},
+    (["I quit smoking.", "I'm smoking again, work is stressful."], {"I quit smoking"},
      "I'm smoking again"),
     (["我戒酒了", "I'm drinking again lol"], {"我戒酒了"}, "I'm drinking again"),
 ]
@@ -135,3 +135,39 @@ def test_a_switched_clause_with_no_fact_stays_unread() -> None:
     assert analyze("在 HSBC 做 risk analyst").slot == "workplace"
     assert analyze("换了新工作 at a bank now").slot == "workplace"
     assert analyze("我今天 feel so tired").slot is None  # a feeling: no catch-all fact read into it
+
+
+PLANS_CHANGED = [
+    (["We plan to visit Norway next summer.", "We're going to Portugal instead of Norway."],
+     "We plan to visit Norway next summer"),
+    (["I plan to visit Peru in March.", "The Peru trip is off, sadly."], "I plan to visit Peru in March"),
+    (["我们打算国庆去桂林旅行。", "桂林不去了，改成去厦门看海。"], "我们打算国庆去桂林旅行"),
+    (["我表姐下个月结婚。", "婚礼改到五月了。"], "我表姐下个月结婚"),
+    (["My friend Priya is getting married next month.", "Priya's wedding moved to June."],
+     "My friend Priya is getting married next month"),
+]
+
+
+@pytest.mark.parametrize(("turns", "old"), PLANS_CHANGED)
+def test_a_changed_or_cancelled_plan_ends_the_plan_before(db: str, embedder, turns, old) -> None:  # noqa: ANN001
+    items = _told(db, embedder, turns, apart=timedelta(days=4))
+    assert old in items and old not in _active(items), items
+    assert any((i.slot or "").endswith(("plan.destination", "event.cancelled", "event.rescheduled"))
+               for s, i in items.items() if s in _active(items)), items  # the change itself is stored
+
+
+@pytest.mark.parametrize("turns", [
+    ["We plan to visit Norway next summer.", "My sister's trip to Spain is off."],  # another person's trip
+    ["我表姐下个月结婚。", "我的婚礼改到五月了。"],                                       # the user's own wedding
+])
+def test_a_plan_of_someone_else_stays(db: str, embedder, turns) -> None:  # noqa: ANN001
+    items = _told(db, embedder, turns, apart=timedelta(days=4))
+    assert turns[0].rstrip("。.") in _active(items), items
+
+
+def test_the_readings_of_plans_told() -> None:
+    from memcli.write.rules import analyze
+
+    assert analyze("I plan to visit my mom").slot is None  # a visit to a person: no trip read
+    assert analyze("他不去了，改成去日本").slot is None       # no place dropped: 他 is no place
+    assert analyze("the flight was cancelled").slot != "event.cancelled"  # a flight called off: not the plan

@@ -68,7 +68,7 @@ from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
 from memcli.write.earlier_place import earlier_plan
 from memcli.write.event_beside import event_beside
-from memcli.write.event_change import PLAN_SLOT, plan_slot_for, rescheduled
+from memcli.write.event_change import PLAN_SLOT, owner_unsaid, plan_slot_for, rescheduled
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_days import as_time, other_day_event
 from memcli.write.extract import enrich
@@ -276,7 +276,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
                 means_changed(new, old, settings.model) or activity_given_up(new, old, settings.model):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{mine}; {plan.reason}", "slot")  # (round 38: either language; whose, these rules say)
-        if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
+        if different_people(new, old) and old.slot != ps and not owner_unsaid(new):  # (a plan's subject reads
+            # "plan": whose the slot says; round 46: "Tom's wedding moved to January", whose the stored fact says)
             continue
         why = lc.moved_from_workplace(new, old) or lc.workplace_left(new, old) or lc.switched_brand(new, old) or \
             swapped_value(new, old) or lc.plan_dropped(new, old, len(plans)) or rescheduled(new, old) or \
