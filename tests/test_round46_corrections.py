@@ -115,7 +115,7 @@ def test_taking_up_again_ends_nothing_it_does_not_contradict(db: str, embedder, 
 
 
 JOB_CHANGES = [
-    ["I'm a pharmacist at a small drugstore.", "换了新工作 at a hospital now, 在 Mercy Hospital 做 pharmacist."],
+    ["I work as a druggist at a small drugstore.", "换了新工作 at a hospital now, 在 Mercy Hospital 做 druggist."],
     ["我在一家小公司做会计。", "I changed jobs, 现在在 Deloitte 做 auditor."],
     ["I work as a designer at an agency.", "跳槽了 to a game studio, 在 Ubisoft 当 designer."],
 ]
