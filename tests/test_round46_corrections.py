@@ -171,3 +171,12 @@ def test_the_readings_of_plans_told() -> None:
     assert analyze("I plan to visit my mom").slot is None  # a visit to a person: no trip read
     assert analyze("他不去了，改成去日本").slot is None       # no place dropped: 他 is no place
     assert analyze("the flight was cancelled").slot != "event.cancelled"  # a flight called off: not the plan
+
+
+def test_a_latin_full_stop_after_chinese_is_read_as_the_chinese_one(db: str, embedder) -> None:  # noqa: ANN001
+    from memcli.write.rules import analyze
+
+    assert analyze("我们打算下个月去 Kyoto 旅行.").slot == "plan.destination"
+    assert analyze("我有3.5个苹果").slot == "owns.苹果"  # (a decimal point is no full stop)
+    items = _told(db, embedder, ["我儿子的生日是七月九号.", "不对，是七月十号，我记错了."])
+    assert _active(items) == {"我儿子的生日是七月十号"}, items
