@@ -30,7 +30,7 @@ from memcli.write.given_up import give_up_of
 from memcli.write.judge import facts_of
 from memcli.write.liking_over import KINDS
 
-__all__ = ["resumed_clause", "resumed_ended_with", "resumed_ends", "resumed_plan", "resumed_thing"]
+__all__ = ["resumed_candidate", "resumed_clause", "resumed_ended_with", "resumed_ends", "resumed_plan", "resumed_thing"]
 
 _TAKE_EN = r"(?:drinking|eating|smoking|having|vaping|taking)"
 _THING_EN = r"(?P<thing>[a-z][a-z'-]*(?:\s+(?!again\b)[a-z][a-z'-]*)?)"
