@@ -180,3 +180,12 @@ def test_a_latin_full_stop_after_chinese_is_read_as_the_chinese_one(db: str, emb
     assert analyze("我有3.5个苹果").slot == "owns.苹果"  # (a decimal point is no full stop)
     items = _told(db, embedder, ["我儿子的生日是七月九号.", "不对，是七月十号，我记错了."])
     assert _active(items) == {"我儿子的生日是七月十号"}, items
+
+
+@pytest.mark.parametrize("said", ["我现在 work at Barclays 做 teller.", "我现在在 Barclays 做 teller。",
+                                  "I now work at Barclays as a teller."])
+def test_a_workplace_told_as_now_ends_the_workplace_of_the_job_before(db: str, embedder, said) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["I work as a cashier at a corner shop.", said], apart=timedelta(days=10))
+    assert "I work as a cashier at a corner shop" not in _active(items), items
+    assert any("Barclays" in s and (i.slot or "").endswith("workplace") for s, i in items.items()
+               if s in _active(items)), items  # the new workplace is the current one
