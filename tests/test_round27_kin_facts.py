@@ -55,15 +55,17 @@ def test_a_weekday_corrected_in_the_next_turn_ends_the_one_told(db: str, embedde
         items = {i.statement: i for i in _told(db, turns, user)}
         assert set(items) == {old, new}, items
         assert items[new].invalid_at is None
-        # the told value's valid time ends when the correction was said
-        assert items[old].invalid_at == START + timedelta(minutes=1), items[old]
-        assert items[new].valid_from == START + timedelta(minutes=1), items[new]
+        # round 46: a slip put right, not a change: the told value is retired (UPDATE) and the right one holds
+        # from when the slip was told (round 27 ended the told value in world time when the correction was said)
+        assert items[old].status == "superseded" and items[old].superseded_by_id == items[new].id, items[old]
+        assert items[new].valid_from == START, items[new]
 
 
 def test_a_date_corrected_in_the_next_turn_with_only_a_denial(db: str, embedder):
     items = {i.statement: i for i in _told(db, ["我侄子的生日是6月12号", "不对，应该是6月14号"], "li")}
     assert set(items) == {"我侄子的生日是6月12号", "我侄子的生日是6月14号"}, items
-    assert items["我侄子的生日是6月12号"].invalid_at is not None and items["我侄子的生日是6月14号"].invalid_at is None
+    # round 46: the slip is retired (superseded), not ended in world time
+    assert items["我侄子的生日是6月12号"].status == "superseded" and items["我侄子的生日是6月14号"].status == "active"
 
 
 def test_a_denial_alone_or_without_a_value_of_the_type_changes_nothing(db: str, embedder):

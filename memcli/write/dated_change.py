@@ -257,11 +257,14 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
     fact)."""
     from memcli.write.deed_change import deed_ended_with
     from memcli.write.home_left import home_ended_with
+    from memcli.write.resumed import resumed_ended_with
 
     if moved := home_ended_with(store, user, candidate, old):  # a move of home: its other relations (round 31)
         return moved
     if deeds := deed_ended_with(store, user, candidate, old):  # a deed: its other memories (round 32)
         return deeds
+    if again := resumed_ended_with(store, user, candidate, old):  # a restart: the give-up and the diet (round 46)
+        return again
     told = ending_told(candidate.statement)
     if (kind := thing_kind(old["slot"])) and _one_named(store, user, old) and (
             told is not None and told[0] == "death" or thing_ended(

@@ -46,7 +46,7 @@ from memcli.write.change_rules import (
     told_event_kept,
     told_remark_kept,
 )
-from memcli.write.correction_plan import corrected_plan
+from memcli.write.correction_plan import corrected_plan, slip_plan
 from memcli.write.cross_lang import restated
 from memcli.write.cure import cure_denied, cure_of_another, cure_plan
 from memcli.write.dated_change import FINER_DATE, dated_plan, ending_plan, moved_in_kept
@@ -68,7 +68,7 @@ from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
 from memcli.write.earlier_place import earlier_plan
 from memcli.write.event_beside import event_beside
-from memcli.write.event_change import PLAN_SLOT, plan_slot_for, rescheduled
+from memcli.write.event_change import PLAN_SLOT, owner_unsaid, plan_slot_for, rescheduled
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_days import as_time, other_day_event
 from memcli.write.extract import enrich
@@ -110,6 +110,7 @@ from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
 from memcli.write.plan_kept import plan_change_ends, plan_change_kept
+from memcli.write.resumed import resumed_plan
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.start_words import start_of_another, stop_of_another
@@ -146,6 +147,10 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if pre is not None and pre.same is None and vector is not None:  # the batch read them: nothing written since
         store.seed(("nbs", user, vector_key(vector), settings.decide_neighbors), pre.nbs)  # type: ignore[attr-defined]
     plan = _decide(store, settings, user, candidate, vector, judge, exclude, pre)
+    if slip := slip_plan(store, settings, user, candidate, vector, plan, exclude):
+        return slip  # round 46: "不对，是三月十四号" puts the turn before right (memcli.write.correction_plan)
+    if again := resumed_plan(store, user, candidate, plan, exclude):
+        return again  # round 46: "I'm back on coffee" ends "I quit coffee" (memcli.write.resumed)
     if xl := restated(store, settings, user, candidate, vector, plan, exclude):
         return xl  # the same fact in the other language (memcli.write.cross_lang)
     if plan.level != Level.EXACT:  # one life event told with its date (去年 / 2024年): same date or another
@@ -273,7 +278,8 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
                 means_changed(new, old, settings.model) or activity_given_up(new, old, settings.model):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{mine}; {plan.reason}", "slot")  # (round 38: either language; whose, these rules say)
-        if different_people(new, old) and old.slot != ps:  # (a plan's subject reads "plan": whose the slot says)
+        if different_people(new, old) and old.slot != ps and not owner_unsaid(new):  # (a plan's subject reads
+            # "plan": whose the slot says; round 46: "Tom's wedding moved to January", whose the stored fact says)
             continue
         why = lc.moved_from_workplace(new, old) or lc.workplace_left(new, old) or lc.switched_brand(new, old) or \
             swapped_value(new, old) or lc.plan_dropped(new, old, len(plans)) or rescheduled(new, old) or \

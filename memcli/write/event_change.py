@@ -17,7 +17,7 @@ from memcli.write.rules.en_events import WHEN
 from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT, days_moved_to, weekdays
 
 __all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS", "other_event",
-           "plan_slot_for", "rescheduled"]
+           "owner_unsaid", "plan_slot_for", "rescheduled"]
 
 #: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
 PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
@@ -106,6 +106,21 @@ def _mentions(statement: str, event: str) -> bool:
     return bool(words) and any(re.search(rf"\b{re.escape(w)}", said) for w in words)
 
 
+#: (round 46) an event told by another word in the fact it moves: 婚礼 of 婚礼改到一月了 is 结婚 of Tom 下个月结婚;
+#: a wedding ("wed" read of "wedding") is "getting married"
+_SAME_EVENT = {"婚礼": ("结婚", "办婚礼", "办酒"), "wed": ("married", "marry", "wedding"),
+               "wedding": ("married", "marry"), "生日会": ("生日派对", "过生日"), "birthday party": ("birthday",)}
+#: the user's own words in a statement: a rescheduling that says them is the user's event
+_FIRST_PERSON = re.compile(r"我|\b(?:i|my|our|we|me|us)\b", re.I)
+
+
+def owner_unsaid(new: Facts) -> bool:
+    """``new`` moves an event (``event.rescheduled``) and names no first-person owner (婚礼改到一月了, "Tom's wedding
+    moved to January"): whose event it is, the stored fact it moves tells (round 46: the rules read the subject
+    ``me`` or the named person, which kept it from the friend's wedding stored before)."""
+    return (new.slot or "").endswith(RESCHEDULED_SLOT) and not _FIRST_PERSON.search(new.statement)
+
+
 def rescheduled(new: Facts, old: Facts) -> str | None:
     """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
     婚礼推迟到明年五月了, "interview" of "My interview was moved to Friday"), ends ``old``, a stored fact that
@@ -125,12 +140,16 @@ def rescheduled(new: Facts, old: Facts) -> str | None:
     zh = lang_of(new.value) == "zh"
     said, event = (to_simplified(old.statement), to_simplified(new.value)) if zh else \
         (old.statement.casefold(), new.value.casefold())
-    if old.slot == new.slot or event not in said or not (_DATED if zh else WHEN).search(said.replace(event, "")):
+    named = next((w for w in (event, *_SAME_EVENT.get(event, ())) if w in said), None)  # (round 46: 婚礼 / 结婚)
+    if new.subject == "me" and _FIRST_PERSON.search(new.statement) and old.subject not in ("me", "") and \
+            not old.subject.startswith("thing:"):
+        return None  # (round 46) the user's own event moved (我的婚礼改到五月了): not a relative's
+    if old.slot == new.slot or named is None or not (_DATED if zh else WHEN).search(said.replace(named, "")):
         return None
     told = to_simplified(new.statement) if zh else new.statement.casefold()
     head = told[: told.find(event)] if event in told else ""  # what qualifies the event: 跟腾讯的, "dentist"
     words = [re.sub(r"^(?:我们|我)|[的跟和与]|那次|这次|那个|这个", "", head)] if zh else \
         re.sub(r"\b(?:my|our|the|a|an)\b|'s\b", " ", head).split()
-    if any(w and w not in said for w in words):
+    if any(w.strip() and w.strip().casefold() not in said.casefold() for w in words):
         return None  # another interview (跟阿里的) or appointment ("eye doctor"): not the one moved
     return f"the {new.value} moved to another time: the time stored before ends"

@@ -102,7 +102,8 @@ class MemoryExtractionService:
         from memcli.write.guard import keep
         from memcli.write.past_value import mark_ended_past
         from memcli.write.pasted import kept_of_long_turn
-        from memcli.write.value_correction import rewritten
+        from memcli.write.resumed import resumed_candidate, resumed_thing
+        from memcli.write.value_correction import bare_value, rewritten
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
         asked = [_replied(u) if not f else None for u, f in zip(utts, fixed, strict=True)]  # "Where …?" "Lisbon."
@@ -120,10 +121,16 @@ class MemoryExtractionService:
                 utts[n].text, [_kinded(c) for c in _limited(res, excepted[n][1], utts[n], settings) if keep(c)])
                 if utts[n].role == "user" else [_kinded(c) for c in res if keep(c)])
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
-                out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]]}}) for c in out[n]]
+                slip = {"slip": True} if bare_value(utts[n].text) else {}  # round 46: only the new value told
+                out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]], **slip}})
+                          for c in out[n]]
             elif utts[n].role == "user" and not isinstance(res, Exception) and (den := contrast_denied(texts[n])):
                 out[n] = [c if "corrects" in c.metadata or any(d in c.statement for d in den) else c.model_copy(
                     update={"metadata": {**c.metadata, "denies": den}}) for c in out[n]]  # "a dog, not a cat" (r. 39)
+            if utts[n].role == "user" and not isinstance(res, Exception) and not any(
+                    resumed_thing(c.statement) for c in out[n]) and (
+                    again := resumed_candidate(utts[n].text, utts[n].occurred_at)) is not None:
+                out[n] = [*out[n], again]  # round 46: "I'm back on coffee, … can't live without it" read as chatter
             if asked[n] and not isinstance(res, Exception):  # the question the reply answers: where its topic came from
                 from memcli.write.reply_to import provenance
                 q = provenance(utts[n].asked, utts[n].asked_id)
@@ -205,9 +212,10 @@ class RuleExtractor(Extractor):
         """Only an utterance with a pronoun subject, or one that corrects a value it does not say the fact of
         ("I said Leeds, I meant York"), needs its preceding turns (no store read otherwise)."""
         from memcli.write.rules.coref import has_pronoun
-        from memcli.write.value_correction import rewritten
+        from memcli.write.value_correction import rewritten, value_correction
 
-        return utt.role == "user" and (has_pronoun(utt.text) or rewritten(utt.text, ()) is not None)
+        return utt.role == "user" and (has_pronoun(utt.text) or value_correction(utt.text) is not None
+                                       or rewritten(utt.text, ()) is not None)
 
     def extract(self, utt: Utterance) -> list[Candidate]:
         if utt.role != "user":

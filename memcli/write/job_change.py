@@ -56,7 +56,8 @@ def with_job_change(text: str, cands: list[Candidate]) -> list[Candidate]:
             continue  # the change clause alone: told with the job below
         if _is_job(c):
             st = c.statement if zh or re.match(r"I\b", c.statement) else c.statement[:1].lower() + c.statement[1:]
-            c = c.model_copy(update={"statement": f"{said}{'，' if zh else ', '}{st}"})
+            c = c.model_copy(update={"statement": said if st.rstrip("。.!！") in said  # (round 46: the switched
+                                     else f"{said}{'，' if zh else ', '}{st}"})  # clause is the change's: said once)
         out.append(c)
     return out
 

@@ -59,8 +59,13 @@ def apply_plan(store: MemoryStore, settings: Settings, user: str, cand: Candidat
         return DecisionResult(decision=Decision.ADD, item_id=row["id"], reason="past value, stored ended", **base)
     if plan.decision == Decision.UPDATE and plan.target is not None:
         old = plan.target
+        if plan.judge == "correction" and (cand.metadata or {}).get("slip"):  # round 46: a slip put right holds
+            began = from_iso(old["valid_from"])  # from the old value's start (a correction, not a change)
+            cand = cand.model_copy(update={"valid_from": min(began, cand.valid_from),
+                                           "confirmed_at": cand.confirmed_at or cand.valid_from})
         row = insert(supersedes_id=old["id"])
-        validity.supersede(store, old["id"], row["id"], reason=f"refined by #{row['id']}")
+        validity.supersede(store, old["id"], row["id"], reason=f"corrected by #{row['id']} (a slip put right)"
+                           if plan.judge == "correction" else f"refined by #{row['id']}")
         store.record_event(user_id=user, action=Decision.UPDATE, item_id=row["id"], other_item_id=old["id"],
                            source_id=src, reason=plan.reason, before=snapshot(old),
                            after=snapshot(row), **base)

@@ -31,6 +31,9 @@ __all__ = ["dropped_place", "plan_change_ends", "plan_change_kept", "plan_times"
 _SLOT = "plan.destination"
 #: the place a Chinese change drops: 不去 / 没去 / 不再去 + the place (+ 了, a comma, the end)
 _ZH_DROPPED = re.compile(r"(?:不|不再)(?:去|到|回)(?P<old>[^，,。了我你他她]{1,10}?)(?:了|[，,。]|$)")
+#: (round 46) the place told first, then the "no": 冰岛不去了，改成去日本
+_ZH_DROPPED_FIRST = re.compile(r"(?:^|[，,。])(?:我们|我)?(?P<old>[^，,。了我你他她不]{1,10}?)(?:就|也|都)?"
+                               r"(?:不|不再)(?:去|到|回)了")
 #: the place an English change drops: instead of / rather than X, not (or no longer) going / flying … to X
 _EN_DROPPED = re.compile(
     r"\b(?:instead of|rather than|(?:not|no longer|never) (?:going|flying|driving|heading|travel(?:l)?ing) to|"
@@ -50,7 +53,7 @@ def dropped_place(statement: str) -> str | None:
     """The place a changed plan says it drops (五一不去云南了，改去新疆 → 云南; "… to Lisbon instead of Oslo" → Oslo),
     or None."""
     if lang_of(statement) == "zh":
-        m = _ZH_DROPPED.search(to_simplified(statement))
+        m = _ZH_DROPPED.search(to_simplified(statement)) or _ZH_DROPPED_FIRST.search(to_simplified(statement))
     else:
         m = _EN_DROPPED.search(statement)
     return m.group("old").strip() if m else None

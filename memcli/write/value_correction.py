@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from memcli.write.rules.en_denial import EN_SLIP
 
-__all__ = ["rewritten", "value_correction"]
+__all__ = ["bare_value", "rewritten", "value_correction"]
 
 _OPEN = r"(?:(?:sorry|oops|my bad|wait|actually|no|oh|hmm|ah|ugh|argh)[,!.]*\s*){0,3}"
 _V = r"(?P<{}>[^,;:!?—–]{{1,40}}?)"
@@ -69,7 +69,7 @@ _EN = [
         + _OPEN
         + r"not\s+"
         + _V.format("x")
-        + r"(?:\s*,\s*but\s+|\s+but\s+|\s*[—–]\s*|\s+-\s+)"
+        + r"(?:\s*,\s*but\s+|\s+but\s+|\s*[—–]\s*|\s+-\s+|(?P<comma>\s*,\s*))"  # (round 46: "not Tuesday, Thursday")
         + _V.format("y")
         + _END,
         re.I,
@@ -81,7 +81,7 @@ _EN_DASH = re.compile(
 )
 _ZH_OPEN = r"(?:(?:不好意思|抱歉|对不起|哎呀|哎|哦|噢|呃|嗯|啊)[，,！!。~～\s]*){0,2}"
 _ZV = r"(?P<{}>[^，,。！!？?；;：:我你他她它]{{1,16}}?)"
-_ZH_END = r"[。！!~～]*$"
+_ZH_END = r"[。！!~～.]*$"
 _ZH = [
     re.compile(
         _START
@@ -107,26 +107,45 @@ _EN_SLIP = EN_SLIP
 #: an opener that says the latest turn was wrong, before the right value alone (不对，是周四; "Sorry, I meant
 #: Thursday"): a correction across turns, as a slip owned is
 _ZH_DENY = r"(?:不对|不是的|错了|(?:我)?说错了|(?:我)?记错了|搞错了|更正一下|纠正一下)"
+#: (round 46) a slip owned after the right value (不对，是三月十四号，我记错了)
+_ZH_SLIP_AFTER = r"(?:[，,。\s]*" + _ZH_SLIP + r")?"
+#: (round 46) an English opener that takes back the latest turn, before a Chinese value ("sorry, 是周四")
+_EN_OPEN_ZH = r"(?:(?:sorry|oops|my bad|no|nope|wait|actually|oh|hmm|correction)[,:!.，：\s]*){1,3}"
 _ONLY_NEW_ZH = [
     re.compile(r"^" + _ZH_OPEN + r"(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + r"[，,。\s]*" + _ZH_SLIP
                + _ZH_END),
     re.compile(r"^" + _ZH_OPEN + _ZH_DENY + r"[，,。！!\s]*(?:其实|实际上|应该)?(?:应该)?(?:是)?" + _ZV.format("y")
-               + _ZH_END),
+               + _ZH_SLIP_AFTER + _ZH_END),
+    # (round 46) an English opener before a Chinese value: "sorry, 是周四", "no wait, 应该是三月十四号"
+    re.compile(r"^" + _EN_OPEN_ZH + r"(?:其实|实际上|应该)?(?:应该)?是" + _ZV.format("y") + _ZH_SLIP_AFTER + _ZH_END,
+               re.I),
     re.compile(r"^" + _ZH_OPEN + _ZH_SLIP + r"[，,。\s]*(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + _ZH_END),
 ]
+#: (round 46) a bare value after words that take the latest turn back: "No wait, March 14", "Actually, the 14th",
+#: "Oops, Thursday", "Sorry, make that 3": a correction only when a turn before says one value of its type
+_EN_BARE = re.compile(
+    _START + r"(?:(?:sorry|oops|my bad|wait|actually|no|nope|oh|hmm|ah|ugh|correction\s*:|scratch that|make that)"
+    r"[,!.:]*\s*){1,3}(?:(?:it'?s|it is|make (?:it|that))\s+(?:actually\s+)?)?(?:on\s+|at\s+)?(?:the\s+)?"
+    + _V.format("y") + _END, re.I)
 _ONLY_NEW_EN = [
     re.compile(_START + _OPEN + r"(?:it'?s|it was|it is)\s+(?:actually\s+)?(?:the\s+)?" + _V.format("y")
                + r"\s*[,;.]\s*" + _EN_SLIP + _END, re.I),
     re.compile(_START + _OPEN + _EN_SLIP + r"\s*[,;.:]\s*(?:it'?s|it is|it was)\s+(?:actually\s+)?(?:the\s+)?"
                + _V.format("y") + _END, re.I),
     re.compile(_START + _OPEN + r"i (?:meant|mean)\s*,?\s*(?:on\s+|at\s+)?(?:the\s+)?" + _V.format("y") + _END,
-               re.I),
+               re.I),    _EN_BARE,
 ]
+_BARE = (_EN_BARE, _ONLY_NEW_ZH[-1])
 #: values of one type in a turn: a date (4月24号, March 8th, the 9th), else a number
-_DATE = re.compile(r"\d{1,2}月\d{1,2}[号日]?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|"
+_DATE = re.compile(r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]?|"
+                   r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|"
+                   r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|"
+                   r"june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|"
                    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b|"
                    r"\b\d{1,2}(?:st|nd|rd|th)(?: of [a-z]+)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)?")
+#: (round 46) a name or place of one to three capitalised words (Boston, Anna, New York)
+_NAME = re.compile(r"(?-i:[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*){0,2})")
 #: a day of the week (周三, 星期四, 礼拜天, Thursday, Thurs.)
 _WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
                       r"(?-i:\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b\.?)", re.I)  # not sat / the sun
@@ -169,9 +188,18 @@ def value_correction(text: str) -> tuple[str, str, int] | None:
         if (m := rx.search(text.strip())) is not None:
             x, y = m.group("x").strip(), m.group("y").strip()
             if x.casefold() != y.casefold() and (zh or not (_CLAUSE.search(x) or _CLAUSE.search(y))) and (
-                    zh or rx is not _EN_POINTED or _same_kind(x, y)):  # ("It's cold, not hot" corrects no value)
+                    zh or (rx is not _EN_POINTED and not m.groupdict().get("comma")) or _same_kind(x, y)):
+                # ("It's cold, not hot", "Not bad, thanks" correct no value)
                 return x, y, m.start()
     return None
+
+
+def bare_value(text: str) -> bool:
+    """``text`` is only a correction of a value of the turn before (不对，是三月十四号; "No wait, the 14th";
+    "Actually not Tuesday, Thursday"; "sorry, 是周四"): the earlier value was a slip, never so. False for a turn that
+    says the fact again beside it ("My brother lives in Denver — I mean Boulder")."""
+    vc = value_correction(text)
+    return vc is not None and not text.strip()[: vc[2]].strip()
 
 
 def _says(text: str, value: str) -> re.Match[str] | None:
@@ -198,15 +226,39 @@ def rewritten(text: str, context: Sequence[str]) -> tuple[str, str] | None:
         return None
     x, y, start = vc
     if not x:
-        return _same_type(y, text[:start].strip(), context)
+        found = _same_type(y, text[:start].strip(), context)
+        if not found[0] and (_bare(text) or _typed(y) is _NAME):  # "No wait, March 14" with no date before it:
+            # a reply, read as told
+            return None
+        return found
     return _in_context(x, y, text[:start].strip(), context)
 
 
+def _bare(text: str) -> bool:
+    """``text`` corrects with a bare value after an opener only (:data:`_EN_BARE`, "sorry, 是周四"): no word of its
+    own says a slip, so it is a correction only when a turn before says a value of the type."""
+    t = text.strip()
+    return any(rx.search(t) for rx in _BARE) and not any(rx.search(t) for rx in _ONLY_NEW_ZH + _ONLY_NEW_EN
+                                                          if rx not in _BARE)
+
+
 def _typed(value: str) -> re.Pattern[str] | None:
-    """The pattern of ``value``'s type: a date, a day of the week, else a number; None for a value of none
-    (a name, a place: which earlier word it replaces is not known)."""
+    """The pattern of ``value``'s type: a date, a day of the week, a number, else (round 46, English) a capitalised
+    name or place of one to three words; None for a value of none (a Chinese name, a common noun: which earlier word
+    it replaces is not known)."""
     v = value.strip()
-    return next((rx for rx in (_DATE, _WEEKDAY, _NUMBER) if rx.fullmatch(v)), None)
+    typed = next((rx for rx in (_DATE, _WEEKDAY, _NUMBER, _NAME) if rx.fullmatch(v)), None)
+    return None if typed is _NAME and (_KIND.search(v) or _CLAUSE.search(v)) else typed
+
+
+def _values(rx: re.Pattern[str], said: str) -> list[re.Match[str]]:
+    """The values of ``rx``'s type in ``said``; for a name, none at a sentence's start, nor "I" (a capital there
+    says no name)."""
+    found = list(rx.finditer(said))
+    if rx is not _NAME:
+        return found
+    return [m for m in found if m.start() > 0 and not re.search(r"[.!?。！？]\s*$", said[: m.start()])
+            and m.group(0) != "I" and not _KIND.fullmatch(m.group(0)) and not _WEEKDAY.fullmatch(m.group(0))]
 
 
 def _same_type(y: str, before: str, context: Sequence[str]) -> tuple[str, str]:
@@ -214,7 +266,7 @@ def _same_type(y: str, before: str, context: Sequence[str]) -> tuple[str, str]:
     ``y`` for it; ``("", "")`` when none does (two dates in a turn: which one is wrong is not known)."""
     rx = _typed(y)
     for said in [before, *reversed(context)]:
-        found = list(rx.finditer(said)) if said and rx is not None else []
+        found = _values(rx, said) if said and rx is not None else []
         if len(found) == 1 and found[0].group(0).casefold() != y.casefold():
             m = found[0]
             return said[: m.start()] + y + said[m.end() :], m.group(0)

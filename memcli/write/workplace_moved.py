@@ -36,6 +36,12 @@ _JOB_AT = re.compile(r"^(?P<job>(?:i'm|i am) (?:an? |the )?(?:[\w-]+ ){0,2}[\w-]
 _START = re.compile(r"^i(?:'ve| have)? (?:just |recently |now |finally )?(?:started|began|start|joined|moved to|"
                     r"switched to|transferred to)\b(?: (?:work|working|teaching|a (?:new )?job))?(?: (?:at|with|to))?"
                     r"\s+(?P<place>.+)$", re.I)
+#: (round 46) a named workplace the user says they work at now, in either language or both (我现在 work at HSBC 做
+#: analyst, "I now work at Lloyds as a clerk", 我现在在 HSBC 做 analyst): a start there, told as the present
+_NOW_AT = re.compile(r"^(?:i now work|i am now working|i'm now working|我现在\s*work(?:ing)?|现在我?\s*work(?:ing)?)\s+"
+                     r"(?:at|for)\s+(?P<place>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})|"
+                     r"^(?:我现在|现在我)\s*在\s*(?P<zh_place>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})\s*"
+                     r"(?:做|当|工作|上班)", re.I)
 #: a job got at a workplace told by name: "I got the Lakeside Hospital job", "I've accepted the job at Brightwell
 #: Bank", "I landed a job with Ocado" (round 32: a job won is a workplace taken up, like a start)
 _GOT_JOB = re.compile(r"^i(?:'ve| have)? (?:just |finally |officially )?(?:got|landed|accepted|took|was offered and "
@@ -73,10 +79,10 @@ def workplace_start(statement: str, slot: str | None) -> str | None:
         return None
     if (got := _GOT_JOB.match(statement.strip())) is not None:
         return (got.group("place") or got.group("name")).rstrip(".!")
-    m = _START.match(statement.strip())
+    m = _START.match(statement.strip()) or _NOW_AT.match(statement.strip())
     if m is None:
         return None
-    place = m.group("place")
+    place = m.group("place") or m.groupdict().get("zh_place") or ""
     named = (slot or "").endswith("workplace") or _named_workplace(place)
     return place if named or _NEW_WORKPLACE.match(place) else None
 

@@ -17,7 +17,13 @@ from memcli.text import CACHED_CHARS, lang_of, to_simplified
 from memcli.textcache import short_cached
 from memcli.write.rules import en, zh
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
-from memcli.write.rules.mixed import language_runs, read_en_with_zh_relations, read_zh_without_apposed_names, rules_lang
+from memcli.write.rules.mixed import (
+    language_runs,
+    read_en_with_zh_relations,
+    read_switched_clause,
+    read_zh_without_apposed_names,
+    rules_lang,
+)
 from memcli.write.rules.role_told import with_roles
 
 __all__ = ["Facts", "Match", "analyze", "extract_in_context", "extract_matches", "rules_lang", "subject_of"]
@@ -45,14 +51,23 @@ def _matches(text: str) -> tuple[Match, ...]:
     return tuple(with_roles(text, _read(_rules(text), text)))
 
 
+#: a Latin full stop (or three) ending a Chinese clause
+_LATIN_STOP = re.compile(r"(?<=[\u4e00-\u9fff])\s*\.{1,3}\s*$")
+
+
 def _read(rules, text: str) -> list[Match]:  # noqa: ANN001 - a module
     """``rules``' matches of ``text``, its code-switched phrases read as the clause's language
     (:mod:`.mixed`: 我老公 in an English clause, a Latin name beside a Chinese relation)."""
     if len(runs := language_runs(text, rules_lang)) > 1:  # a code-switched turn: each clause in its own grammar
         return [m for run in runs for m in _read(_rules(run), run)]
+    if rules is zh and (dot := _LATIN_STOP.search(text)):  # (round 46) 我们打算明年春天去 Iceland 旅行. — a Latin full
+        text = text[: dot.start()] + "。"  # stop typed after Chinese is the Chinese one (the rules read none before it)
     got = read_en_with_zh_relations(text, en.extract_matches) if rules is en else \
         read_zh_without_apposed_names(text, zh.extract_matches)
-    return got if got is not None else rules.extract_matches(text)
+    got = got if got is not None else rules.extract_matches(text)
+    if not got and (switched := read_switched_clause(text, zh.extract_matches, en.extract_matches)):
+        return switched  # round 46: 换了新工作 at a bank now (a switch inside the clause)
+    return got
 
 
 def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tuple[list[Match], tuple[str, str] | None]:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from memcli.rx import rx
 from memcli.write.rules.match import Match
 
-__all__ = ["plan_of"]
+__all__ = ["plan_of", "trip_off"]
 
 #: the speaker, alone or with others: I am, we are, my wife and I are (contractions already expanded)
 _WHO = r"(?i:I am|we are|(?:my|our) [a-z]+(?: [a-z]+)? and I are)"
@@ -51,6 +51,9 @@ _PLAN = re.compile(
     rf"(?:(?P<travel>{_TRAVEL})|(?P<going>{_GOING}))(?: (?:out|over|back|down|up))? to (?P<the>the )?{_PLACE}"
     r"(?P<tail>.*)$"
 )
+#: (round 46) a trip meant, in the present: "We plan to visit X", "I intend to go to X", "we're planning to visit X"
+_INTEND = re.compile(r"^(I|we) (?:plan|planned|intend|hope|(?:am|are) (?:planning|hoping)) to (?:visit|go to|travel to|"
+                     r"fly to|head to) (?=[A-Z])", re.I)
 #: a trip word in the travel verb: what a place named with "the" needs to be a trip's (planning a trip to the Alps)
 _TRIP_WORD = re.compile(r"\b(?:trip|vacation|holiday|visit|getaway|road trip|flight)\b")
 #: a time past the day it is said, or a trip word: "going to Rome" is then a trip, not an errand
@@ -106,6 +109,8 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
         pos = cut.end() if cut else end
         if not part or _DROPPED.search(part) or rx(r"\b(?:not|never|no longer)\b", re.I).search(part):
             continue  # the plan dropped: the place of the clause that takes its place is the value
+        part = _INTEND.sub(lambda w: ("I am" if w.group(1).casefold() == "i" else "we are") + " planning to go to ",
+                           part)  # (round 46) "We plan to visit Iceland next spring": a trip planned
         if part[:1].islower() and re.match(rf"^(?:{_TRAVEL}|{_GOING}) ", part):
             part = ("we are " if rx(r"\bwe\b", re.I).search(said) else "I am ") + part  # "…, going to X instead"
         m = _PLAN.match(part) or _TRIP_TO.match(part)
@@ -125,3 +130,24 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
             salience=0.6,
         ), said[pos:]
     return None
+
+
+#: (round 46) a trip called off told with the trip as the subject: "the trip is off", "Our Iceland trip got cancelled",
+#: "ok the Lisbon holiday's been called off" (a stop told by the user, "we cancelled the trip", is en_stops')
+_TRIP_OFF = re.compile(
+    r"^(?:(?:ok|okay|so|well|actually|sadly|unfortunately|oh|anyway|update)[,:!]?\s+)*(?:the|our|my)\s+"
+    r"(?P<what>(?:[\w'-]+\s+){0,2}(?:trip|vacation|holiday|journey|getaway|visit))\s+"
+    r"(?:is|'s|has been|'s been|got|was|is now)\s+(?:officially\s+)?(?:off|cancell?ed|called off)\b", re.I)
+
+
+def trip_off(sentence: str) -> Match | None:
+    """A trip called off with the trip as the subject ("The Iceland trip is off"): statement as said up to the end of
+    its clause, slot ``event.cancelled``, value the trip's words ("iceland trip"); None for anything else."""
+    said = sentence.strip().strip(" .!")
+    m = _TRIP_OFF.match(said)
+    if m is None:
+        return None
+    end = re.search(r"[,;]|\s+(?:but|so|and)\s", said[m.end():])
+    clause = said[: m.end() + (end.start() if end else len(said) - m.end())].rstrip(" ,.!")
+    return Match(statement=clause[:1].upper() + clause[1:], kind="other", slot="event.cancelled",
+                 value=m.group("what").casefold(), salience=0.6)

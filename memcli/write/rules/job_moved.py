@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 
 from memcli.write.rules.en_events import event_time
-from memcli.write.rules.en_plan import plan_of
+from memcli.write.rules.en_plan import plan_of, trip_off
 from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
 from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
 from memcli.write.rules.match import Match
@@ -174,6 +174,8 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Matc
     tells the change). Returns (the facts, the rest of the sentence, read next); None for anything else."""
     if plan := plan_of(sentence, prepare):
         return [plan[0]], plan[1]
+    if off := trip_off(sentence):  # (round 46) "the Iceland trip is off"
+        return [off], ""
     if event := event_time(sentence):  # "My interview is on Tuesday", "…was moved to Friday": the whole sentence
         return [event], ""
     if started := job_started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now

@@ -8,6 +8,11 @@
   stands beside the relation as an apposition; the clause is read without it (我老公在工厂当司机 →
   ``husband.job``) and stated as said, name included.
 
+- **A clause that switches inside itself** (round 46: 换了新工作 at a bank now, 我现在 work at HSBC 做 analyst, 在 HSBC
+  做 risk analyst), which neither grammar reads: :func:`read_switched_clause` reads it in Chinese with the subject
+  put in (我在 HSBC 做 …), else in English with a few Chinese words of grammar in English (换了新工作 → "I changed
+  jobs", 我现在 → "now I", 做 / 当 → "as"), and states the clause as said.
+
 Pure functions of the text; the dispatcher (:mod:`memcli.write.rules`) calls them."""
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from functools import lru_cache
 from memcli import slots
 from memcli.write.rules.match import Match
 
-__all__ = ["language_runs", "read_en_with_zh_relations", "read_zh_without_apposed_names", "rules_lang"]
+__all__ = ["language_runs", "read_en_with_zh_relations", "read_switched_clause", "read_zh_without_apposed_names",
+           "rules_lang"]
 
 #: 我(的)+ a relation word before English words (a space, an apostrophe or a Latin letter follows)
 _ZH_REL_IN_EN = re.compile(r"(?<![\u4e00-\u9fff])我的?([\u4e00-\u9fff]{1,4}?)(?=\s*(?:'s\b|[A-Za-z]))")
@@ -127,3 +133,38 @@ def language_runs(text: str, lang: Callable[[str], str]) -> list[str]:
         else:
             runs.append((la, p))
     return [r.strip() for _, r in runs]
+
+
+#: (round 46) Chinese words of grammar in a switched clause, in English: a change of job, the subject and "now",
+#: the role's verb (做 / 当 analyst: "as an analyst")
+_ZH_AS_EN = ((re.compile(r"(?:我)?(?:最近)?(?:换了(?:个|一份)?新?工作|换工作了?|跳槽了?)(?:了)?[，,]?\s*"),
+              " I changed jobs, "),
+             (re.compile(r"我现在|现在我"), " now I "), (re.compile(r"现在"), " now "), (re.compile(r"我"), " I "),
+             (re.compile(r"(?:在)?(?:做|当)(?:一名|一个)?\s*"), " as an "))
+#: a catch-all attribute ("I 今天 feel so tired" read as ``fact.feel``): no fact a switched clause is read for
+_CATCH_ALL = frozenset({"fact", "is", "which", "event"})
+#: after a change told, a place with no verb of its own ("I changed jobs, at a bank now"): where the user works
+_BARE_AT = re.compile(r"(I changed jobs,)\s+(?:now\s+)?at\s+", re.I)
+
+
+def read_switched_clause(text: str, read_zh: Callable[[str], list[Match]],
+                         read_en: Callable[[str], list[Match]]) -> list[Match] | None:
+    """A clause that switches language inside itself and neither grammar read (see the module doc): the matches of
+    its Chinese reading with the subject put in, else of its English reading; one match, its job or workplace
+    first, stated as ``text`` says it. None: not such a clause, or no reading finds a fact."""
+    if not (_HAN.search(text) and _EN_WORD.search(text)):
+        return None
+    tries: list[tuple[Callable[[str], list[Match]], str]] = []
+    if re.match(r"\s*(?:现在|目前|如今)?\s*(?:在|做|当)", text):
+        tries.append((read_zh, "我" + text.strip()))
+    en_text = text
+    for rx_, words in _ZH_AS_EN:
+        en_text = rx_.sub(words, en_text)
+    en_text = _BARE_AT.sub(r"\1 now I work at ", re.sub(r"\s+", " ", en_text).strip(" ,"))
+    tries.append((read_en, en_text))
+    for read, said in tries:
+        got = [m for m in read(said) if m.slot and slots.split_slot(m.slot)[1] not in _CATCH_ALL]
+        if got:
+            best = next((m for m in got if slots.split_slot(m.slot)[1] in ("job", "workplace")), got[0])
+            return [replace(best, statement=text.strip(" ,.;。，"))]
+    return None

@@ -25,16 +25,19 @@ _KEPT_TIME = (r"(?:明年|今年|下个?月|下半年|年底|年初|[一二三�
 #: the old plan dropped: (我/我们/我们家)(+ its time)(就/也/都)不去/不回/没去 + the place (+ 了)
 _DROPPED = re.compile(rf"^{_KEPT_TIME}(?:我们家|我们|我家|我)?{_KEPT_TIME}(?:就|也|都|又)?(?:不|没|不再)(?:去|到|回)"
                       r"(?P<old>[^，,。]{1,10}?)(?:了)?$")
+#: (round 46) the place told first, then the "no": 冰岛不去了, 我们日本也不去了
+_DROPPED_FIRST = re.compile(rf"^(?:我们家|我们|我家|我)?{_KEPT_TIME}(?P<old>[^，,。我你他她它们不]{{1,10}}?)"
+                            r"(?:就|也|都)?(?:不|没|不再)(?:去|到|回)(?:了)?$")
 #: the new one: (我们)(+ its time)(就)改去/改成去/换成去/改到/改成 + the place, what is done there trimmed
 _CHANGED = re.compile(rf"^{_KEPT_TIME}(?:我们|我)?{_KEPT_TIME}(?:就|也|还是)?(?:改|换)(?:(?:成|为)(?:去|到)?|去|到)"
-                      r"(?P<new>[^，,。]{1,10}?)(?:玩|旅游|旅行|度假|过年|了|吧)*$")
+                      r"(?P<new>[^，,。]{1,10}?)(?:看[^，,。]{1,4}|玩|旅游|旅行|度假|过年|了|吧)*$")
 
 
 def plan_change(clause: str, last: str) -> Match | None:
     """The plan as changed when ``clause`` (prepared: 改去西安) takes the place of the plan ``last`` (the
     clause before it, prepared: 我们不去成都了) drops: statement ``<last>，<clause>`` (我 added when the dropped
     plan does not name the speaker), slot ``plan.destination``, value the new place; None for any other pair."""
-    old, new = _DROPPED.match(last), _CHANGED.match(clause)
+    old, new = _DROPPED.match(last) or _DROPPED_FIRST.match(last), _CHANGED.match(clause)
     if not old or not new or new.group("new") == old.group("old"):
         return None
     said = f"{last}，{clause}"
