@@ -24,21 +24,33 @@ _NO = ("没有", "没", "不", "不会", "不能", "不敢", "没法")
 _FUNCTION = frozenset((*_NO, "有", "是", "在", "把", "被", "给", "让", "和", "跟", "对", "也", "都", "就", "还", "又",
                        "才"))
 _CHANGE = frozenset("改成 改为 换成 换为 换到 变成 变为 改 换 变".split())
+#: a one-character adjective or a verb of learning before what the fact is about (新物业, 学会游泳): round 46
+_MODIFIER = frozenset("新 旧 老 大 小".split())
+_LEARN = frozenset("学会 学 会 学着".split())
 _NUMBER = re.compile(r"[\d.]+|[零〇一二两三四五六七八九十百千万几]+")
 _WEAK = ("fact", "event", "habit")
 
 
 def _odd(head: str) -> bool:
-    return head in _FUNCTION or head in _CHANGE or _NUMBER.fullmatch(head) is not None
+    return head in _FUNCTION or head in _CHANGE or head in _MODIFIER or _NUMBER.fullmatch(head) is not None
 
 
 def _content_word(text: str) -> str | None:
+    """The first content word of ``text`` in its clause: the noun after a one-character adjective (新物业 → 物业) or
+    a verb of learning (学会游泳 → 游泳; round 46)."""
     from memcli.text import pos_tags
 
     text = re.sub(r"^[了过着]+|(?<=[\u4e00-\u9fff])[过了着](?=[\u4e00-\u9fff])", "", text)  # (没出过国: 出国)
-    for w, f in pos_tags(text):
+    tags = [(w, f) for w, f in pos_tags(text) if re.fullmatch(r"[\u4e00-\u9fff]+", w) or f == "x"]
+    for i, (w, f) in enumerate(tags):
+        nxt = tags[i + 1] if i + 1 < len(tags) and tags[i + 1][1][:1] in ("n", "v") and not _odd(tags[i + 1][0]) \
+            else None
+        if f == "x":
+            return None  # (the clause ends: 我不会喝酒，一杯就倒 is 喝酒's)
+        if nxt and (w in _LEARN or (len(w) == 1 and f[:1] == "a")):
+            continue  # (学会游泳, 新物业: the word after)
         if f[:1] in ("n", "v", "a") and not _odd(w) and w not in ("了", "过", "着", "的") and f != "vshi" \
-                and re.fullmatch(r"[\u4e00-\u9fff]+", w) and not (len(w) == 1 and f[:1] == "v" and w in "是有在做去来"):
+                and not (len(w) == 1 and f[:1] == "v" and w in "是有在做去来"):
             return w
     return None
 
