@@ -6,8 +6,12 @@ a "no" or a "have" (我没有车 → ``fact.没有``, 我从来没出过国 → 
 replace each other: every "no" of the user's shared ``fact.没有``. :func:`rekeyed` gives such a match the slot of what
 it is about: for a "no", the slot the clause reads without it when that is an attribute (我没有养猫 → ``owns.猫``, a
 "no" of it, as 我养了两只猫 is the "yes"), or with 有 for a thing (我没有车 → ``owns.车``), and for 其 ("its",
-张慧婷其联系电话是… → ``person:张慧婷.phone``) the slot read with 的; else the first content word after the head
-(``fact.出国``, ``event.地暖``, ``fact.楼``). Chinese only; any other match is itself.
+何家明其联系电话是… → ``person:何家明.phone``) the slot read with 的; else the first content word after the head
+(``fact.出国``, ``event.地暖``, ``fact.楼``). Round 46: a one-character adjective is such a head too and the
+content word skips it and a verb of learning (我们小区换成了新物业 → ``thing:小区.fact.物业``, 我还没学会游泳 →
+``fact.游泳``); a head that is a clause of change keeps the thing changed to (``event.换成燃气灶`` →
+``event.燃气灶``); a "no" is read again without a time word before it or a closing 了 (我家现在没有洗碗机了 →
+``owns.洗碗机``). Chinese only; any other match is itself.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ _NO = ("没有", "没", "不", "不会", "不能", "不敢", "没法")
 _FUNCTION = frozenset((*_NO, "有", "是", "在", "把", "被", "给", "让", "和", "跟", "对", "也", "都", "就", "还", "又",
                        "才"))
 _CHANGE = frozenset("改成 改为 换成 换为 换到 变成 变为 改 换 变".split())
+#: a head that is a clause of change, the verb with the thing it changed to (换成燃气灶 → 燃气灶): round 46
+_CHANGED_TO = re.compile(r"^(?:改成|改为|换成|换为|变成|变为)([\u4e00-\u9fff]{2,})$")
 #: a one-character adjective or a verb of learning before what the fact is about (新物业, 学会游泳): round 46
 _MODIFIER = frozenset("新 旧 老 大 小".split())
 _LEARN = frozenset("学会 学 会 学着".split())
@@ -71,18 +77,22 @@ def rekeyed(m: Match, read: object) -> Match:
     if not m.slot or "." not in m.slot:
         return m
     prefix, head = m.slot.rsplit(".", 1)
+    if prefix.rsplit(".", 1)[-1] in _WEAK and (changed := _CHANGED_TO.match(head)):  # (event.换成燃气灶: a clause)
+        return replace(m, slot=f"{prefix}.{changed.group(1)}", value=changed.group(1))
     if prefix.rsplit(".", 1)[-1] not in _WEAK or not _odd(head) or head not in m.statement:
         return m
     at = m.statement.index(head)
-    plains = [m.statement.replace("其", "的", 1)] if "其" in m.statement[:at] else []  # (张慧婷其联系电话是…: 的)
+    #: the clause read again: (text, whether 有 was put in for the "no")
+    plains = [(m.statement.replace("其", "的", 1), False)] if "其" in m.statement[:at] else []  # (何家明其联系电话是…)
     if head in _NO:  # (我没有养猫: 我养猫's slot, a "no" of it; 我没有车: 我有车's)
-        rest = m.statement[at + len(head):]
-        plains += [m.statement[:at] + rest] + ([m.statement[:at] + "有" + rest] if head == "没有" else [])
-    for plain in plains:
+        rest = re.sub(r"(?<=[\u4e00-\u9fff])了$", "", m.statement[at + len(head):])  # (没有…了: no longer, r. 46)
+        lead = re.sub(r"(?<=[\u4e00-\u9fff])(?:现在|目前|如今|已经|早就|一直|还|也|都|再)+$", "", m.statement[:at])
+        plains += [(lead + rest, False)] + ([(lead + "有" + rest, True)] if head == "没有" else [])  # (我家现在没有…)
+    for plain, you in plains:
         got = [x for x in read(plain) if x.slot]  # type: ignore[operator]
         attr = slots.split_slot(got[0].slot)[1] if got else None
         if got and attr and attr not in _WEAK and not _odd(got[0].slot.rsplit(".", 1)[-1]) and (
-                "有" not in plain[at:at + 1] or _noun(got[0].value or "")):  # (我有去过日本 owns nothing)
+                not you or _noun(got[0].value or "")):  # (我有去过日本 owns nothing)
             return replace(m, slot=got[0].slot, value=got[0].value)
     word = _content_word(m.statement[at + len(head):])
     return replace(m, slot=f"{prefix}.{word}", value=word) if word else m
