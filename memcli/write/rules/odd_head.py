@@ -52,7 +52,7 @@ def _content_word(text: str) -> str | None:
         nxt = tags[i + 1] if i + 1 < len(tags) and tags[i + 1][1][:1] in ("n", "v") and not _odd(tags[i + 1][0]) \
             else None
         if f == "x":
-            return None  # (the clause ends: 我不会喝酒，一杯就倒 is 喝酒's)
+            return None  # (the clause ends: 我不会游泳，一下水就慌 is 游泳's)
         if nxt and (w in _LEARN or (len(w) == 1 and f[:1] == "a")):
             continue  # (学会游泳, 新物业: the word after)
         if f[:1] in ("n", "v", "a") and not _odd(w) and w not in ("了", "过", "着", "的") and f != "vshi" \
