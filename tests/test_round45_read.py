@@ -72,7 +72,7 @@ def test_request_gets_its_facts(mem: Memory, message: str, want: list[str], avoi
     ("Mount Fuji was foggy when we climbed it", "How tall is Mount Fuji?", set()),
     ("Yesterday was long", "What happened Yesterday?", set()),
     ("慧敏住在厦门", "慧敏住在哪里", {"慧敏"}),
-    ("长城脚下风很大", "长城有多长", {"长城"}),  # the statement's subject itself: the store holds a fact of it
+    ("长城脚下风很大", "长城有多长", set()),  # a place is no one told about (round 46: memcli.org_names)
     ("富士山很美", "富士有多高", set()),  # a piece of a longer word the statement opens with
     ("咖啡让我睡不着", "咖啡有什么好处", set()),  # a kind of thing, no one told about
     ("今天好累", "今天天气怎么样", set()),

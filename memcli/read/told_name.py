@@ -11,7 +11,8 @@ question then names someone the store holds facts of, as a person a hit's slot n
 word with a stored fact stays one: the word must be the statement's subject, named in the question as a name
 (English: capitalised, not the question's first word unless followed by 's; Chinese: the question and the
 statement open with it, and it is no piece of a longer dictionary word of the statement, 长江 of 长江三峡, nor a
-word of a kind of thing, 咖啡, 熊猫 — :mod:`memcli.read.kinds`).
+word of a kind of thing, 咖啡, 熊猫 — :mod:`memcli.read.kinds`). A place, a brand or an organisation is no one told
+about ("Google now offers…", 长城脚下…, 华为发布了…: :mod:`memcli.org_names`, round 46).
 
 :func:`request_names_zh` reads the names a Chinese request gives whom it is for (给团子买…, 志强生日送什么): the
 caller keeps one only when a stored statement tells of it (:func:`tells_of`).
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from memcli.org_names import org_or_place_en, org_or_place_zh
 from memcli.relazy import lazy
 
 __all__ = ["request_names_zh", "subject_names", "tells_of"]
@@ -83,14 +85,14 @@ def subject_names(statement: str, question: str) -> set[str]:
     out: set[str] = set()
     if st.isascii():
         m = _OPENS_EN.match(st)
-        if m and _name_en(m.group(1)):
+        if m and _name_en(m.group(1)) and not org_or_place_en(m.group(1), st[m.end():]):  # (Google…: r. 46)
             for name in dict.fromkeys((m.group(1), m.group(1).split()[0])):  # "John Smith …" is asked as John
                 if _named_in_question_en(q, name):
                     out.add(name.casefold())
         return out
     for n in (2, 3):
         name = q[:n]
-        if len(name) == n and st.startswith(name) and _name_zh(name, st):
+        if len(name) == n and st.startswith(name) and _name_zh(name, st) and not org_or_place_zh(name, st):
             out.add(name)
             break
     return out

@@ -118,7 +118,8 @@ def conflict(store: MemoryStore, user: str, cand: Candidate, plan: Plan, initial
 
         sibs = same_belief(store, user, old, cand)  # and a job changed or left: its workplace and title end together
         sibs += [r for r in ended_with(store, user, cand, old) if r["id"] not in {s["id"] for s in sibs}]
-        for sib in (s for s in sibs if s["id"] not in keep):
+        for sib in (s for s in sibs if s["id"] not in keep and s["id"] != row["id"]):  # (never the new row itself:
+            # 我没有车了 in owns.车 after 我有一辆车 read as a copy of the belief it ends, stored ended: round 46)
             sib_from = from_iso(sib["valid_from"])
             if conf.adjudicate(sib["origin"], sib["confidence"], sib_from, str(origin), initial, cand.valid_from,
                                stored_dated=sib["event_when"] is not None, incoming_said_at=said,

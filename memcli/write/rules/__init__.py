@@ -67,6 +67,9 @@ def _read(rules, text: str) -> list[Match]:  # noqa: ANN001 - a module
     got = got if got is not None else rules.extract_matches(text)
     if not got and (switched := read_switched_clause(text, zh.extract_matches, en.extract_matches)):
         return switched  # round 46: 换了新工作 at a bank now (a switch inside the clause)
+    if rules is zh:  # a weak slot keyed by a word that names nothing (没有, 换成, 三): round 45
+        from memcli.write.rules.odd_head import rekeyed
+        return [rekeyed(m, zh.extract_matches) for m in got]
     return got
 
 

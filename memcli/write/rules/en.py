@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memcli import slots
+from memcli.org_names import org_or_place_en
 from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.cleft import en_plain
@@ -108,14 +109,13 @@ _USER_IN = re.compile(rf"\b(?:me|myself|mine|I)\b|\bmy (?!(?:(?:best|close|good|
 
 
 def _thing_first(word: str, tail: str) -> bool:
-    """A single capitalised first word is read as a name only on evidence besides its capital (a
-    sentence's first word is always capitalised): it is not when a verb any thing may have follows
-    and the rest of the clause is about the user ("Mango does not bother me", "Blue is not my
-    favourite colour", "French is a language I speak"); a title or a second capitalised word, a person's
-    verb (lives, works, does not like me) or no mention of the user keeps the name ("Anna has two kids")."""
-    if " " in word or not _PLAIN_VERB.match(tail) or _PERSON_DO.match(tail):
-        return False
-    return bool(_USER_IN.search(tail))
+    """A single capitalised first word is read as a name only on evidence besides its capital (a sentence's first
+    word is always capitalised): it is not when a verb any thing may have follows and the rest of the clause is about
+    the user ("Mango does not bother me", "Blue is not my favourite colour", "French is a language I speak"), nor a
+    place, a brand or an organisation ("Google now offers…", "Paris is lovely…": :mod:`memcli.org_names`); a title or
+    a second capitalised word, a person's verb (lives, works) or no mention of the user keeps the name ("Anna has…")."""
+    return org_or_place_en(word, tail) or (" " not in word and bool(_PLAIN_VERB.match(tail))
+                                           and not _PERSON_DO.match(tail) and bool(_USER_IN.search(tail)))
 
 
 def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:

@@ -363,13 +363,18 @@ BODY_PARTS = frozenset(ZH_BODY.split("|")) | frozenset(
 _LIKE_VERB = re.compile(r"^(?:吃|喝)(?=[\u4e00-\u9fff])|^(?:eating|drinking|to eat|to drink)\s+(?=[a-z])", re.I)
 
 
+#: an animal's endearing form → its plain word (猫咪, 狗狗: a pet-talk word names the animal the plain word does)
+_ENDEARING = {"猫咪": "猫", "猫猫": "猫", "小猫咪": "猫", "狗狗": "狗", "兔兔": "兔子"}
+
+
 def liked_object(value: str) -> str:
     """The object of a liking as its slot keys it: without a leading verb of eating or drinking, nor a
-    closing 的 (吃辣 / 吃辣的 / 辣 → 辣; 喝咖啡 → 咖啡; "eating steak" → steak), so that 我爱吃辣 and 我不吃辣了,
-    "I love drinking tea" and "I stopped drinking tea", key one slot. ``value`` unchanged when nothing is left."""
+    closing 的 (吃辣 / 吃辣的 / 辣 → 辣; 喝咖啡 → 咖啡; "eating steak" → steak), an animal's endearing form as its
+    plain word (猫咪 → 猫, round 46), so that 我爱吃辣 and 我不吃辣了, 我很喜欢猫咪 and 我不喜欢猫, "I love drinking
+    tea" and "I stopped drinking tea", key one slot. ``value`` unchanged when nothing is left."""
     obj = _LIKE_VERB.sub("", value)
     obj = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", obj)
-    return obj or value
+    return _ENDEARING.get(obj, obj) or value
 
 
 def slot_fact(key: str, attr: str, value: str | None, kind: str | None = None) -> tuple[str, str, str]:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from memcli import slots
+from memcli.org_names import org_or_place_zh
 from memcli.rx import rx
 from memcli.write.rules import zh_patterns, zh_words
 from memcli.write.rules.zh_facts import _noun_phrase, _pos
@@ -172,6 +173,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                 f.startswith("a") for _, f in _pos(c[n:n + 10])[:3])):
             return f"thing:{noun}", c[:n], c[n:]
         return None
+    if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and org_or_place_zh(toks[0][0], c):
+        return f"thing:{toks[0][0]}", toks[0][0], c[len(toks[0][0]):]  # 华为搬到了东莞: a brand, no one (round 46)
     if toks and toks[0][1] == "nr" and len(toks[0][0]) >= 2 and toks[0][0] not in slots.ZH_RELATIONS and \
             toks[0][0][0] not in "但就也还都总又才却而并可每各" and toks[0][0][-1] not in "里中上内外" and \
             not c[len(toks[0][0]):].startswith(("你", "您")):  # 但总是…, 小说里…; 谢谢你… addresses, names no one  # noqa: E501
