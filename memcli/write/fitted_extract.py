@@ -153,6 +153,14 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
     return tuple(out)
 
 
+def _opens(unit: str, fact: str) -> bool:
+    """``unit`` opens with all of ``fact`` (casefolded, end punctuation off) and goes on past a clause break with
+    more of its own: one fact said again with its detail, one memory (I'm learning 日语 on Duolingo, 每天十五分钟)."""
+    f = fact.casefold().rstrip("。.!！ ")
+    u = unit.casefold()
+    return len(f) >= 4 and u.startswith(f) and bool(re.match(r"\s*[，,;；—-]\s*\S", u[len(f):]))
+
+
 class FittedExtractor(RuleExtractor):
     """Rules + the fitted clause model; see the module doc.
 
@@ -388,6 +396,11 @@ class FittedExtractor(RuleExtractor):
         """``found`` with ``cand`` (a kept English unit) added; a rule fact whose words are a span of the
         unit's, four words or more shorter ("This scarf is special to me" in "This scarf is special to
         me - a gift from my aunt"), is said once, in the unit's fuller words, with the rule's slot and kind."""
+        head = [c for c in found if _opens(cand.statement, c.statement) and c.valid_from == cand.valid_from]
+        if head:  # round 46: a mixed turn's unit said again whole after its rule fact (我叫林小雨, but everyone…)
+            merged = head[0].model_copy(update={"statement": cand.statement, "metadata": {**head[0].metadata,
+                                                                                           **cand.metadata}})
+            return [c for c in found if c is not head[0]] + [merged]
         if unit.lang != "en":  # (a Chinese fact said again with its thing's details: said once, round 31)
             return with_details(found, cand)
         words = gb.words(cand.statement)
