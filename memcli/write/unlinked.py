@@ -84,25 +84,26 @@ def thing_beside_own(new: Facts, old: Facts) -> str | None:
     Round 46's trial: "I live in Xuhui, near a metro station" was ended by "My commute is now 40 minutes by
     metro" — a detail word of the home ("metro") and a time word were all the two shared. A thing's fact ends
     the user's attribute only when the user's statement names the thing (my car / I drive a Toyota names no car:
-    still linked through a value the other names) or the thing's statement names the attribute's value."""
-    for thing, own in ((new, old), (old, new)):
-        if not thing.subject.startswith("thing:") or own.subject != ME:
-            continue
-        attr = _attribute(own.slot)
-        if attr is None or _attribute(thing.slot) is not None:  # (the thing's own named attribute: a rule's slot)
-            return None
-        name = thing.subject[len("thing:"):]
-        if _names(name, own.statement) or _names(_head(own.value), thing.statement):
-            return None
-        return f"a fact of {name} beside the user's {attr}, neither naming the other: two facts"
-    return None
+    still linked through a value the other names) or the thing's statement names the attribute's value. Only a
+    thing's fact told *after* the user's attribute: a change of the user's own (我搬到闵行去住了) may end a fact of
+    a thing of the old life (我租的房子在徐汇)."""
+    thing, own = new, old
+    if not thing.subject.startswith("thing:") or own.subject != ME:
+        return None
+    attr = _attribute(own.slot)
+    if attr is None or _attribute(thing.slot) is not None:  # (the thing's own named attribute: a rule's slot)
+        return None
+    name = thing.subject[len("thing:"):]
+    if _names(name, own.statement) or _names(_head(own.value), thing.statement):
+        return None
+    return f"a fact of {name} beside the user's {attr}, neither naming the other: two facts"
 
 
 def _head(value: str | None) -> str | None:
     """A value without the detail told after it (xuhui near a metro station → xuhui; 徐汇区，离地铁站很近 → 徐汇区)."""
     if not value:
         return value
-    return re.split(r"[,，;；、]|\s+(?:near|next to|close to|by|with|and|which|where|that)\s+|离|靠近|附近", value)[0]
+    return re.split(r"[,，;；、]|\s+(?:near|next to|clos\w* to|by|with|and|which|where|that)\s+|离|靠近|附近", value)[0]
 
 
 #: attributes only a person (or an animal) has: a thing told of says nothing of them
