@@ -6,6 +6,8 @@
   不对，那是我弟弟，不是我) is no memory, and ends nothing of that person.
 - A pronoun of a later message is not the user's doctor when its clause gives another job (he works as a chef);
   a person named in the same mixed-language turn (我表哥 Marco 住在 Toronto, he …) is the pronoun's.
+- A Latin name after a Chinese relation word (我的老同学 Priya …) is a told name: "When is Priya's wedding?" is
+  answered as "Priya 的婚礼在哪里?" is (read side, memcli.read.mismatch.names_after_relation).
 - A request in the imperative (explain …, describe …) is no memory; an English connective opening a Chinese
   clause ("so 我们…") is not kept in the statement; a mixed turn said again whole after its rule fact is one memory.
 
@@ -15,9 +17,11 @@ Own sentences; each user of one real store (default model) is one conversation, 
 from __future__ import annotations
 
 import pytest
+from _stores import say_all
 
 from memcli import Memory
 from memcli.models import Decision
+from memcli.read.mismatch import names_after_relation
 from memcli.write.chatter import is_task_clause, is_who_aside
 from memcli.write.clauses import Unit, clean, is_chatter
 from memcli.write.judge import facts_of, hard_guard
@@ -105,3 +109,22 @@ def test_requests_fragments_and_one_turns_restatements_are_no_extra_memories(row
     dup = sorted((r.source_ids[0], r.statement) for r in rows["dup"])
     assert len({n for n, _ in dup}) == len(dup) == 3, dup  # one memory a turn
     assert all(r.status == "active" for r in rows["dup"])
+
+
+@pytest.fixture(scope="module")
+def named(tmp_path_factory, embedder):
+    """A store told of two people by a Latin name after a Chinese relation word."""
+    m = Memory(db=str(tmp_path_factory.mktemp("r46n") / "named.db"), user="n", embedder=embedder)
+    say_all(m, ["我的老同学 Priya 下个月在苏州结婚。", "我哥哥 Mateo 住在 Lisbon。"])
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize(("question", "want"), [
+    ("When is Priya's wedding?", "Priya"), ("Priya 的婚礼在哪里?", "Priya"), ("Where does Mateo live?", "Lisbon"),
+    ("What is the capital of Peru?", None), ("Where is Lisbon?", None)])
+def test_a_latin_name_told_in_a_chinese_fact_is_a_told_name_in_either_language(named, question, want):
+    text = named.context(question).text
+    assert (want in text) if want else text == "", text
+    assert names_after_relation("我最好的朋友 Tom 下个月结婚") == {"tom"}
+    assert names_after_relation("我同事Alice很忙") == {"alice"}
