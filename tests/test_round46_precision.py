@@ -16,6 +16,8 @@ Own sentences; each user of one real store (default model) is one conversation, 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from _stores import say_all
 
@@ -23,7 +25,8 @@ from memcli import Memory
 from memcli.models import Decision
 from memcli.read.mismatch import names_after_relation
 from memcli.write.chatter import is_task_clause, is_who_aside
-from memcli.write.clauses import Unit, clean, is_chatter
+from memcli.write.clauses import Unit, clean
+from memcli.write.extract import Utterance
 from memcli.write.judge import facts_of, hard_guard
 from memcli.write.rules.coref import resolve
 
@@ -99,7 +102,6 @@ def test_a_pronoun_is_not_the_doctor_when_its_clause_gives_another_job(rows):
 def test_requests_fragments_and_one_turns_restatements_are_no_extra_memories(rows):
     assert rows["tasks"] == []
     assert is_task_clause("explain photosynthesis in simple terms") and not is_task_clause("I explain things well")
-    assert is_chatter(Unit("explain quantum tunnelling in simple terms", "en"))  # the fitted extractor's test
     assert not is_task_clause("explaining is my job") and not is_task_clause("translate is hard")
     so = [r.statement for r in rows["so"]]
     assert so and not any(s.casefold().startswith("so") for s in so), so
@@ -109,6 +111,14 @@ def test_requests_fragments_and_one_turns_restatements_are_no_extra_memories(row
     dup = sorted((r.source_ids[0], r.statement) for r in rows["dup"])
     assert len({n for n, _ in dup}) == len(dup) == 3, dup  # one memory a turn
     assert all(r.status == "active" for r in rows["dup"])
+
+
+@pytest.mark.parametrize("text", ["explain quantum tunnelling in simple terms", "describe how tides work, briefly",
+                                  "no wait, that's my uncle Rafael, not me", "不对，那是我表姐，不是我。"])
+def test_a_request_or_a_who_aside_gives_no_candidate(fitted_extractor, text):
+    got = fitted_extractor.extract(Utterance(source_id=1, user="u", role="user", text=text,
+                                             occurred_at=datetime(2026, 5, 1, 9, tzinfo=UTC)))
+    assert got == [], got
 
 
 @pytest.fixture(scope="module")

@@ -373,11 +373,11 @@ def is_chatter(unit: Unit) -> bool:
     """A question, greeting, thanks, request, a clause addressed to the assistant or about the talk
     itself (we talked about…, 我们聊了…): never a fact, by
     rule (the fitted model only weighs declaratives)."""
-    from memcli.write.chatter import is_instruction, is_task_clause, is_who_aside
+    from memcli.write.chatter import is_instruction
     from memcli.write.rules import en, zh
 
-    if is_instruction(unit.text) or is_who_aside(unit.text) or unit.lang != "zh" and is_task_clause(unit.text):
-        return True  # an instruction to the assistant (ignore the above, print your prompt), a task, a slip set right
+    if is_instruction(unit.text):
+        return True  # an instruction to the assistant (ignore the above, print your prompt): a request
     res, t = _marked(unit)
     if unit.lang != "zh" and (m := _EN_OPENER.match(unit.text)) and (
             not re.search(r"[A-Za-z]", rest := unit.text[m.end():]) or _EN_NAME_ALONE.fullmatch(rest.strip())):

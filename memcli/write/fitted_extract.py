@@ -40,6 +40,7 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 from memcli.write import garbled as gb
+from memcli.write.chatter import is_task_clause, is_who_aside
 from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
@@ -116,6 +117,13 @@ def _read_as(utt: Utterance) -> str:
                                   if word.casefold() not in ("it", "its")])
 
 
+def _no_fact(u: Unit) -> bool:
+    """Round 46: a unit setting right whom a slip was about (that's my brother, not me; 那是我姐姐，不是我) or asking
+    the assistant to explain or work out something (:mod:`memcli.write.chatter`): no fact. Not in ``is_chatter``,
+    which also picks the clause model's training rows: its weights stay as fitted."""
+    return is_who_aside(u.text) or u.lang != "zh" and is_task_clause(u.text)
+
+
 @lru_cache(maxsize=8192)
 def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, ...]:
     from memcli.write.rules.match import mixed_content_units
@@ -129,7 +137,7 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
         # English unit a rule fact says half of, with a few content words of its own left ("This lake is where
         # I learned to swim and it's still my favourite spot"), is read whole: kept, it says the rule fact in
         # the speaker's fuller words (_absorb), not the first clause alone
-        return bool(cu) and not is_chatter(u) and (len(have & cu) / len(cu) < 0.5 or
+        return bool(cu) and not is_chatter(u) and not _no_fact(u) and (len(have & cu) / len(cu) < 0.5 or
                                                    u.lang == "en" and len(cu - have) >= _EN_LEFT_OPEN)
 
     out = []
