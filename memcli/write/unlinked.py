@@ -26,7 +26,7 @@ from memcli.write.rules.match import Facts
 from memcli.write.shared_person import without_person
 from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS, strong
 
-__all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "unlinked"]
+__all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "thing_beside_own", "unlinked"]
 
 
 def _attribute(slot: str | None) -> str | None:
@@ -94,9 +94,14 @@ def thing_beside_own(new: Facts, old: Facts) -> str | None:
     if attr is None or _attribute(thing.slot) is not None:  # (the thing's own named attribute: a rule's slot)
         return None
     name = thing.subject[len("thing:"):]
-    if _names(name, own.statement) or _names(_head(own.value), thing.statement):
+    if _names(name, own.statement) or _names(_head(own.value), thing.statement) or _HOLDS_ATTRIBUTE.fullmatch(name):
         return None
     return f"a fact of {name} beside the user's {attr}, neither naming the other: two facts"
+
+
+#: things that are what an attribute of the user's holds: a home (my flat is now in…), an employer (my company…)
+_HOLDS_ATTRIBUTE = re.compile(r"flat|apartment|house|home|place|room|studio|condo|dorm|company|firm|employer|job|"
+                              r"work|房子|家|公寓|住处|宿舍|房间|公司|单位|工作", re.I)
 
 
 def _head(value: str | None) -> str | None:
