@@ -76,6 +76,8 @@ _ZH_MY = lazy(r"我的([\u4e00-\u9fff]{1,4})", gate=holding("我的"))
 _ZH_I = lazy(r"我(?![的们])", gate=holding("我"))
 _ZH_NAME = lazy(r"(?:小|老|阿)[\u4e00-\u9fff]", gate=holding("小", "老", "阿"))
 _EN_NAME = lazy(r"\s+([A-Z][a-z]{1,15})\b", gate=LATIN)
+#: a Latin name right after a Chinese relation word (我哥哥 David, 我同事Alice)
+_EN_NAME_AFTER_ZH = lazy(r"\s*([A-Z][a-z]{1,15})(?![A-Za-z])", gate=LATIN)
 
 
 def asks_me(question: str) -> bool:
@@ -122,6 +124,8 @@ def names_after_relation(text: str) -> set[str]:
         n = _ZH_NAME.match(rest)
         if n and not zh.match(rest):
             out.add(n.group(0))
+        elif latin := _EN_NAME_AFTER_ZH.match(rest):  # 我最好的朋友 Tom 下个月结婚 (round 46): asked as Tom either way
+            out.add(latin.group(1).casefold())
         elif not zh.match(rest):
             out.update(_full_names_zh(rest))
     for m in en.finditer(text):

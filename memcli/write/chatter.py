@@ -154,6 +154,42 @@ def is_forget_request(clause: str) -> bool:
     return bool(_ZH_FORGET.match(c) or _ZH_SLIP.match(c) or _EN_FORGET.match(low) or _EN_SLIP.match(low))
 
 
+#: round 46: who a clause just said was meant, set right ("no wait, that's my brother David, not me", 不对，那是我姐姐，
+#: 不是我): it names the person the slip was about and states nothing of them — a memory of it contradicted the
+#: person's true facts (the trial's "That's my brother David, not me" ended where the brother lives)
+_EN_WHO_ASIDE = re.compile(
+    r"^\W*(?:(?:no|oh|wait|sorry|oops|actually|hmm|ah|i mean|no no|my bad)\W+)*"
+    r"(?:(?:that|it|this)(?:'s|’s|\s+is|\s+was)|i\s+meant?)\s+"
+    r"(?:(?:my|our)\s+[a-z][a-z' -]{1,30}?(?:\s+[A-Z][a-z]+)?|[A-Z][a-z]+)\W*(?:,\s*)?(?:not|rather than)\s+"
+    r"(?:me|mine|myself|i)\W*$"
+    r"|^\W*(?:(?:no|oh|wait|sorry|oops|actually)\W+)*not\s+(?:me|mine)\W+(?:(?:it's|it is|that's|i mean)\s+)?"
+    r"(?:my|our)\s+[a-z][a-z' -]{1,30}?(?:\s+[A-Z][a-z]+)?\W*$", re.I)
+_ZH_WHO_ASIDE = re.compile(r"^(?:不对|不是|哦|噢|等等|等一下|啊|说错了|搞错了)?[，,\s]*(?:那|这|那个|这个)?"
+                           r"(?:是|说的是|指的是)我[\u4e00-\u9fffA-Za-z ]{1,8}?[，,\s]*(?:不是我|而不是我)(?:自己)?\W*$"
+                           r"|^(?:不对|哦|噢)?[，,\s]*不是我(?:自己)?[，,\s]*(?:是|而是)我"
+                           r"[\u4e00-\u9fffA-Za-z ]{1,8}\W*$")
+
+
+def is_who_aside(clause: str) -> bool:
+    """The clause only sets right whom the clause before was about ("that's my brother David, not me", 那是我姐姐，
+    不是我): no fact of anyone, never a memory (``_EN_WHO_ASIDE`` / ``_ZH_WHO_ASIDE``)."""
+    c = clause.strip()
+    return bool(_ZH_WHO_ASIDE.match(c) or _EN_WHO_ASIDE.match(c))
+
+
+#: round 46: a request in the imperative that asks the assistant to explain or work something out (explain quantum
+#: computing in simple terms): narrower than the episode test's ``_EN_TASK`` (list, plan, find, make… open facts too)
+_EN_ASK_TASK = re.compile(r"^\W*(?:(?:ok|okay|hey|now|so)\W+)?(?:explain|describe|summari[sz]e|translate|"
+                          r"proofread|paraphrase|brainstorm|calculate|compute|solve|define|outline|simplify|"
+                          r"elaborate on)\s+(?!(?:to|is|are|was|were|has|have|had|of|for me is)\b)\S", re.I)
+
+
+def is_task_clause(clause: str) -> bool:
+    """An English clause that asks the assistant to explain or work something out, in the imperative
+    (``_EN_ASK_TASK``: explain…, describe…, translate…, calculate…): a request, never a fact."""
+    return bool(_EN_ASK_TASK.match(clause.strip()))
+
+
 def is_instruction(clause: str) -> bool:
     """The clause instructs the assistant about its own behaviour (ignore what came before, print
     its prompt, play a role; ``_ZH_INSTRUCTION`` / ``_EN_INSTRUCTION``): a request, never a fact."""

@@ -40,6 +40,7 @@ from memcli.models import Candidate, Kind
 from memcli.settings import Settings
 from memcli.text import to_simplified
 from memcli.write import garbled as gb
+from memcli.write.chatter import is_task_clause, is_who_aside
 from memcli.write.clause_model import ClauseModel, load_clause_weights
 from memcli.write.clauses import (
     Unit,
@@ -116,6 +117,13 @@ def _read_as(utt: Utterance) -> str:
                                   if word.casefold() not in ("it", "its")])
 
 
+def _no_fact(u: Unit) -> bool:
+    """Round 46: a unit setting right whom a slip was about (that's my brother, not me; 那是我姐姐，不是我) or asking
+    the assistant to explain or work out something (:mod:`memcli.write.chatter`): no fact. Not in ``is_chatter``,
+    which also picks the clause model's training rows: its weights stay as fitted."""
+    return is_who_aside(u.text) or u.lang != "zh" and is_task_clause(u.text)
+
+
 @lru_cache(maxsize=8192)
 def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, ...]:
     from memcli.write.rules.match import mixed_content_units
@@ -129,7 +137,7 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
         # English unit a rule fact says half of, with a few content words of its own left ("This lake is where
         # I learned to swim and it's still my favourite spot"), is read whole: kept, it says the rule fact in
         # the speaker's fuller words (_absorb), not the first clause alone
-        return bool(cu) and not is_chatter(u) and (len(have & cu) / len(cu) < 0.5 or
+        return bool(cu) and not is_chatter(u) and not _no_fact(u) and (len(have & cu) / len(cu) < 0.5 or
                                                    u.lang == "en" and len(cu - have) >= _EN_LEFT_OPEN)
 
     out = []
@@ -151,6 +159,14 @@ def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, 
         out += [said] if any(_POINTS_ON.search(c.text) or _LEADS_MAIN.match(c.text) and c is not clauses[-1]
                              for c in opened) else opened
     return tuple(out)
+
+
+def _opens(unit: str, fact: str) -> bool:
+    """``unit`` opens with all of ``fact`` (casefolded, end punctuation off) and goes on past a clause break with
+    more of its own: one fact said again with its detail, one memory (I'm learning 日语 on Duolingo, 每天十五分钟)."""
+    f = fact.casefold().rstrip("。.!！ ")
+    u = unit.casefold()
+    return len(f) >= 4 and u.startswith(f) and bool(re.match(r"\s*[，,;；—-]\s*\S", u[len(f):]))
 
 
 class FittedExtractor(RuleExtractor):
@@ -388,6 +404,11 @@ class FittedExtractor(RuleExtractor):
         """``found`` with ``cand`` (a kept English unit) added; a rule fact whose words are a span of the
         unit's, four words or more shorter ("This scarf is special to me" in "This scarf is special to
         me - a gift from my aunt"), is said once, in the unit's fuller words, with the rule's slot and kind."""
+        head = [c for c in found if _opens(cand.statement, c.statement) and c.valid_from == cand.valid_from]
+        if head:  # round 46: a mixed turn's unit said again whole after its rule fact (我叫林小雨, but everyone…)
+            merged = head[0].model_copy(update={"statement": cand.statement, "metadata": {**head[0].metadata,
+                                                                                           **cand.metadata}})
+            return [c for c in found if c is not head[0]] + [merged]
         if unit.lang != "en":  # (a Chinese fact said again with its thing's details: said once, round 31)
             return with_details(found, cand)
         words = gb.words(cand.statement)

@@ -26,7 +26,7 @@ from memcli.write.rules.match import Facts
 from memcli.write.shared_person import without_person
 from memcli.write.value_types import EN_CHANGE_VERBS, GENERIC_ATTRIBUTES, RELATED_ATTRIBUTES, ZH_CHANGE_VERBS, strong
 
-__all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "unlinked"]
+__all__ = ["SAME_ACTIVITY_COS", "begun_apart", "change_verb", "nothing_shared", "thing_beside_own", "unlinked"]
 
 
 def _attribute(slot: str | None) -> str | None:
@@ -68,13 +68,47 @@ def unlinked(new: Facts, old: Facts, cosine: float | None = None) -> str | None:
             and not (a.startswith("thing:") and b.startswith("thing:")):
         return f"two subjects ({b} / {a}) and nothing shared: a change of one ends nothing of the other"
     if a != b:
-        return None
+        return thing_beside_own(new, old)
     an, ao = _attribute(new.slot), _attribute(old.slot)
     if an and ao and an != ao and not any({an, ao} <= g for g in RELATED_ATTRIBUTES) \
             and (cosine is None or cosine < SAME_ACTIVITY_COS) \
             and not _names(new.value, old.statement) and not _names(old.value, new.statement):
         return f"two attributes of {a} ({ao} / {an}) and nothing shared: a change word alone ends nothing"
     return None
+
+
+def thing_beside_own(new: Facts, old: Facts) -> str | None:
+    """Why a fact of a thing of the user's (My commute is now 40 minutes, 我的通勤…) and the user's own named
+    attribute (where they live, their job), neither naming the other, are two facts (None: nothing says so).
+
+    Round 46's trial: "I live in Xuhui, near a metro station" was ended by "My commute is now 40 minutes by
+    metro" — a detail word of the home ("metro") and a time word were all the two shared. A thing's fact ends
+    the user's attribute only when the user's statement names the thing (my car / I drive a Toyota names no car:
+    still linked through a value the other names) or the thing's statement names the attribute's value. Only a
+    thing's fact told *after* the user's attribute: a change of the user's own (我搬到闵行去住了) may end a fact of
+    a thing of the old life (我租的房子在徐汇)."""
+    thing, own = new, old
+    if not thing.subject.startswith("thing:") or own.subject != ME:
+        return None
+    attr = _attribute(own.slot)
+    if attr is None or _attribute(thing.slot) is not None:  # (the thing's own named attribute: a rule's slot)
+        return None
+    name = thing.subject[len("thing:"):]
+    if _names(name, own.statement) or _names(_head(own.value), thing.statement) or _HOLDS_ATTRIBUTE.fullmatch(name):
+        return None
+    return f"a fact of {name} beside the user's {attr}, neither naming the other: two facts"
+
+
+#: things that are what an attribute of the user's holds: a home (my flat is now in…), an employer (my company…)
+_HOLDS_ATTRIBUTE = re.compile(r"flat|apartment|house|home|place|room|studio|condo|dorm|company|firm|employer|job|"
+                              r"work|房子|家|公寓|住处|宿舍|房间|公司|单位|工作", re.I)
+
+
+def _head(value: str | None) -> str | None:
+    """A value without the detail told after it (xuhui near a metro station → xuhui; 徐汇区，离地铁站很近 → 徐汇区)."""
+    if not value:
+        return value
+    return re.split(r"[,，;；、]|\s+(?:near|next to|clos\w* to|by|with|and|which|where|that)\s+|离|靠近|附近", value)[0]
 
 
 #: attributes only a person (or an animal) has: a thing told of says nothing of them

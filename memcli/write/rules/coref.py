@@ -80,8 +80,11 @@ _EN_NICK = re.compile(r"\b(?:we|everyone|everybody|people|the kids|I|they)(?: al
                       r"(?:call|calls|called) (him|her) ((?-i:[A-Z][a-z]+))\b", re.I)
 _ZH_NICK = re.compile(r"(?:我们|大家|家里人?|朋友们?|同事们?)(?:都|一般|平时|还)?(?:叫|喊|管)(他|她)(?:叫)?"
                       r"((?:小|阿|老)[\u4e00-\u9fff]|[\u4e00-\u9fff]{2}?)(?=[，。,.！!]|$)")
+#: a verb of place just before a word jieba tags as a person's name (住在温哥华, 搬到 …): the place, no one
+_ZH_PLACE_BEFORE = re.compile(r"(?:住在|在|去|到|来自|搬到|搬去|飞到|回到)$")
 #: a relation word just before a name a clause gives in passing (认识了一个邻居周敏)
 _ZH_REL_BEFORE = re.compile(rf"(?:{ZH_REL})$")
+_HAN = re.compile(r"[\u4e00-\u9fff]")  # (a Chinese clause before: its rules read no ". " as a sentence end)
 _ANY_PRON = re.compile(r"[他她它]|\b(?:she|he|they|her|his|their|it|its)\b", re.I)
 
 
@@ -125,13 +128,42 @@ def _fits(m: Mention, pron: str) -> bool:
     return m.gender in (None, want)
 
 
+#: relations that are an occupation: the person's job is known by how the user names them (my doctor, 我的医生)
+_ROLE_WORDS = {"doctor": ("doctor", "医生", "大夫"), "teacher": ("teacher", "老师", "教师"),
+               "therapist": ("therapist", "治疗师", "咨询师"), "coach": ("coach", "教练"),
+               "housekeeper": ("housekeeper", "保姆", "阿姨"), "nanny": ("nanny", "保姆")}
+_EN_JOB_TOLD = re.compile(r"^\S+(?:\s+(?:now|also|still))?\s+(?:works?\s+as|is|was|'s|’s|became|has\s+become)\s+"
+                          r"(?:an?|the)\s+(?:\w+\s+){0,2}?(\w+)\b", re.I)
+_ZH_JOB_TOLD = re.compile(r"^(?:现在|也|还|以前)?(?:是|当|做|干)(?:了)?(?:一名|一个|一位|个|名|位)?"
+                          r"([\u4e00-\u9fff]{2,4})")
+
+
+def other_role(ante: Mention, rest: str, zh: bool) -> bool:
+    """The pronoun's clause tells a job (he works as a nurse, 她是护士) of an antecedent from another turn the user
+    names by their occupation (my doctor, 我的医生) and it is not that occupation: no guess — the user's doctor
+    working as a nurse contradicts how the user names them, the pronoun is someone else (round 46's trial: "he
+    works as a nurse" stored as "My doctor works as a nurse"). ``rest``: the clause from the pronoun on (English)
+    or after it (Chinese)."""
+    words = _ROLE_WORDS.get(ante.key.rsplit(".", 1)[-1])
+    if not words:
+        return False
+    told = _ZH_JOB_TOLD.match(rest) if zh else _EN_JOB_TOLD.match(rest)
+    return bool(told) and not any(w in rest.casefold() for w in words)
+
+
+def _en_in_zh(clause: str) -> list[Mention]:
+    """The people an English phrase of a Chinese clause names (my brother David 住在温哥华)."""
+    return en_mentions(clause) if re.search(r"[A-Za-z]{2,}", clause) else []
+
+
 def _zh_named(clause: str) -> list[Mention]:
     """People a Chinese clause names in passing, not as its subject (我现在不跟王强共事了): jieba's person names."""
     out, at = [], 0
     for w, f in pos_tags(clause):
         # not one brought in by a relation (认识了一个邻居周敏，她…): that clause stays whole, as before round 45 — the
         # read path reaches her other facts through it (tests/test_round31_kinds.py)
-        if f == "nr" and 2 <= len(w) <= 3 and not _ZH_REL_BEFORE.search(clause[:at]):
+        if f == "nr" and 2 <= len(w) <= 3 and not _ZH_REL_BEFORE.search(clause[:at]) and \
+                not _ZH_PLACE_BEFORE.search(clause[:at]):  # (住在温哥华: a place jieba reads as a name, round 46)
             out.append(Mention(w, f"person:{w}"))
         at += len(w)
     return out
@@ -188,7 +220,7 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
         if m:
             ante = _antecedent(turns if local is None else local, m.group(2), zh=True,
                                naming=bool(_ZH_NAMING.match(clause.lstrip()[m.end():])))
-            if ante is None:
+            if ante is None or local is None and other_role(ante, clause.lstrip()[m.end():], zh=True):
                 continue
             s = off + m.start(2)
             rest = clause.lstrip()[m.end():]
@@ -196,7 +228,8 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             rep = ante.owner if owned else ante.phrase
             edits.append((s, s + len(m.group(2)), rep))
             done.append((m.group(2), rep, ante.turn))
-        elif ms := zh_mentions(clause) or _zh_named(clause):  # the utterance names someone itself (我姐姐…, 跟王强…):
+        elif ms := zh_mentions(clause) or _en_in_zh(clause) or _zh_named(clause):  # the utterance names someone
+            # itself (我姐姐…, 跟王强…; my brother David 住在…: round 46):
             local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]  # only they from here
     return edits, done
 
@@ -225,14 +258,14 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
                 done.append((nick.group(1), phrase, ante.turn))
             continue
         if not m:  # (a name and what it is, across the comma: "Pickle, our old tabby", round 40)
-            if ms := en_mentions(clause) or en_mentions(joined) or _en_named(clause):  # the utterance names someone:
+            if ms := mentions(clause) or en_mentions(joined) or _en_named(clause):  # the utterance names someone:
                 # only they from here on (a person named in passing too: "working with Tom, he…" is Tom, round 45)
                 local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
         ante = _antecedent(turns if local is None else local, word, zh=False,
                            naming=bool(_EN_NAMING.match(clause[m.end():])))
-        if ante is None:
+        if ante is None or local is None and other_role(ante, clause[m.start(2):], zh=False):
             continue
         start = off + m.start(2)
         window = text[max(0, start - 400):start]  # bounded: a 100k-character turn stays linear
@@ -256,7 +289,7 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
                 continue
             rep = phrase + (verb or "")
         before = re.split(r"[.!?;\n]", window)[-1]
-        if not m.group(1) and re.search(r"\S+\s+\S+\s+\S+,\s*$", before):
+        if not m.group(1) and re.search(r"\S+\s+\S+\s+\S+,\s*$", before) and not _HAN.search(before):
             # "My dad is a pilot, he volunteers": a comma before a name would join the clauses, a period keeps them
             comma = start - len(before) + before.rstrip().rindex(",")
             edits.append((comma, off + m.end(), ". " + rep[:1].upper() + rep[1:]))
