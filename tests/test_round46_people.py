@@ -3,6 +3,9 @@
 - A death told of a person ends that person's present facts when it is told (invalidated, never deleted), whoever
   tells it by relation, by name, or by a name told of a relation before ("my wife's brother is Tom" … "Tom died");
   what stays true of the dead (their name) stays, and a death of someone else's pet or a near death ends nothing.
+- Two people told in one turn ("… and another colleague, Bo, keeps bees", 另一个同事张伟养狗, ", and Raj is a
+  teacher") are two memories, each about its own named person; a name beside a relation before 养/做/把/被 is the
+  clause's subject (我同事张伟养狗 was ``colleague.fact.张伟``).
 
 Own sentences; each user of one real store (default model) is one conversation, drained once a turn as a user would.
 """
@@ -13,7 +16,8 @@ import pytest
 
 from memcli import Memory
 from memcli.write.person_died import died_subject
-from memcli.write.rules import analyze
+from memcli.write.rules import analyze, extract_matches
+from memcli.write.rules.another_person import en_another, zh_another
 
 CHATS = {  # user: turns
     "en_died": ("My grandfather lives in Ohio and works as a farmer. His name is Walt.",
@@ -22,6 +26,9 @@ CHATS = {  # user: turns
     "zh_pet_died": ("我外婆住在成都。", "我外婆的狗死了。"),
     "en_named_died": ("My wife's brother is Tom.", "Tom is a firefighter.", "Tom died last year."),
     "en_near": ("My uncle works as a roofer.", "My uncle almost died in a fall."),
+    "zh_two": ("我同事小王养了一只柯基，另一个同事刘敏养鹦鹉。",),
+    "en_two": ("My neighbour Ivy has a rabbit and another neighbour, Omar, keeps chickens.",),
+    "en_two_bare": ("My cousin Lena is a pilot, and Theo is a baker.",),
 }
 
 
@@ -74,3 +81,40 @@ def test_no_death_of_the_person_ends_nothing(rows):
 ])
 def test_whose_death(said, who):
     assert died_subject(analyze(said)) == who
+
+
+def test_two_people_in_one_turn_are_two_memories(rows):
+    zh = {s: r.statement for (s, st), r in rows["zh_two"].items()}
+    assert zh == {"person:小王.owns.柯基": "我同事小王养了一只柯基", "person:刘敏.owns.鹦鹉": "我同事刘敏养鹦鹉"}, zh
+    en = {s: r.statement for (s, st), r in rows["en_two"].items()}
+    assert en == {"person:ivy.owns.rabbit": "My neighbour Ivy has a rabbit",
+                  "person:omar.owns.chicken": "My other neighbour Omar keeps chickens"}, en
+    bare = {s for s, _ in rows["en_two_bare"]}
+    assert bare == {"cousin.job", "person:theo.job"}, bare
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("My aunt has a dog and another friend, Pia, runs a bakery",
+     "My aunt has a dog and my other friend Pia runs a bakery"),
+    ("Another colleague of mine, Jun, moved to Busan", "My other colleague Jun moved to Busan"),
+    ("I have another brother, Sam", "I have another brother, Sam"),  # an object, not a subject: as said
+])
+def test_en_another(said, want):
+    assert en_another(said) == want
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("我邻居老赵是厨师，还有一个邻居孙涛在银行上班", "我邻居老赵是厨师，我邻居孙涛在银行上班"),
+    ("我表姐在上海，另外一位同学陈晨也在上海", "我表姐在上海，我同学陈晨也在上海"),
+    ("还有一个同事叫张伟", "还有一个同事叫张伟"),  # an introduction: the rules' own
+])
+def test_zh_another(said, want):
+    assert zh_another(said) == want
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("我同事周琳养了两只猫", "person:周琳.owns.猫"),
+    ("Greta keeps bees", "person:greta.owns.bee"),
+])
+def test_a_named_persons_fact_told_with_a_keeping_verb(said, slot):
+    assert [m.slot for m in extract_matches(said)] == [slot]

@@ -199,7 +199,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"(?: (?:from|at|in) (?:the )?[a-z]+(?: [a-z]+)?(?= is| has| works| lives))?"  # Helen from accounting
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
-                 r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|"
+                 r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|keeps|raises|"
                  r"died|passed|now|currently|still|quit|left|switched|retired|resigned)\b)").match(c)
     if (r := en_words.NAMED_REL.match(c)) and r.group(1).casefold() not in _NAME_STOP:  # Omar's mum: his mother
         return f"person:{r.group(1).casefold()}.{slots.relation_en(r.group(2))}", c[:r.end()], c[r.end():].strip()

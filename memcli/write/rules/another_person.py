@@ -1,0 +1,49 @@
+"""Another person of a relation the user has several of, brought in by name mid-sentence, said as the rules read a
+named relative (round 46).
+
+"My colleague Ann has a cat and another colleague, Bo, keeps bees" / 我同事小李养了一只橘猫，另一个同事张伟养狗
+were stored as one memory of the first person, the second's fact inside it (or lost): "another colleague, Bo," and
+另一个同事张伟 open no clause the rules read. Said as "my other colleague Bo" and 我同事张伟, each is a clause of its
+own about its own named person (``person:bo.owns.bee``, ``person:张伟…``).
+
+- :func:`en_another`: "(and) another colleague(, Bo,)", "one more friend of mine, Raj," → "(and) my other colleague
+  Bo"; with no name, "my other colleague" (still a clause of its own, never the first person's);
+- :func:`zh_another`: 另一个/另外一个/还有一个/另一位 + a relation (+ a name) → 我 + the relation (+ the name).
+
+Only relations one has several of (friend, colleague, neighbour …: :data:`memcli.slots.PLURAL_RELATIONS`); "another
+brother" is the same rewrite, and a relation of one holder is never said with another. Pure functions on a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli import slots
+
+__all__ = ["en_another", "zh_another"]
+
+_EN_REL = "|".join(sorted((re.escape(w) for w in slots.EN_RELATIONS), key=len, reverse=True))
+#: at a subject's place only: the sentence's start, after "and" / "but" / a comma ("I have another brother, Sam": kept)
+_EN_ANOTHER = re.compile(rf"(?:^|(?<=, )|(?<=\band )|(?<=\bbut ))(?P<a>[Aa]nother|[Oo]ne more) (?P<rel>{_EN_REL})"
+                         r"(?P<mine> of (?:mine|ours))?(?:,? (?-i:(?P<name>[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)),?)?"
+                         r"(?= [a-z])")
+_ZH_REL = "|".join(sorted((re.escape(w) for w in slots.ZH_RELATIONS), key=len, reverse=True))
+_ZH_ANOTHER = re.compile(rf"(?:^|(?<=[，,；;。]))(?:(?:还有)?(?:另外|另)一?|还有一?)(?:个|位|名)(?P<rel>{_ZH_REL})"
+                         r"(?=[\u4e00-\u9fff])(?!叫|名叫)")
+
+
+def en_another(sentence: str) -> str:
+    """``sentence`` with each "another <relation>(, <Name>,)" said as "my other <relation>( <Name>)" (see the
+    module doc); as given when it has none."""
+    def mine(m: re.Match[str]) -> str:
+        name = f" {m['name']}" if m["name"] else ""
+        return f"{'My' if m.start() == 0 else 'my'} other {m['rel']}{name}"
+
+    return _EN_ANOTHER.sub(mine, sentence)
+
+
+def zh_another(sentence: str) -> str:
+    """``sentence`` with each clause that opens with 另一个/还有一个/另外一个 + a relation said with 我 (另一个同事
+    张伟养狗 → 我同事张伟养狗); as given when it has none, or when the relation is told a name (还有一个同事叫张伟:
+    an introduction, the rules' own)."""
+    return _ZH_ANOTHER.sub(lambda m: "我" + m["rel"], sentence)
