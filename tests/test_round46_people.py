@@ -6,6 +6,10 @@
 - Two people told in one turn ("… and another colleague, Bo, keeps bees", 另一个同事张伟养狗, ", and Raj is a
   teacher") are two memories, each about its own named person; a name beside a relation before 养/做/把/被 is the
   clause's subject (我同事张伟养狗 was ``colleague.fact.张伟``).
+- A named person's job told in other words is their ``job`` (做装修, 在做销售, 是开出租车的, 是装修工人 — which was
+  a hometown), and a job ending told of them (被辞退, 把工作辞了, "got fired") ends it.
+- A second person sharing a first name, told with the full name ("another colleague, also called Sam, Sam Lee, just
+  quit"), is that full name's person; the first Sam's job stays.
 
 Own sentences; each user of one real store (default model) is one conversation, drained once a turn as a user would.
 """
@@ -29,6 +33,9 @@ CHATS = {  # user: turns
     "zh_two": ("我同事小王养了一只柯基，另一个同事刘敏养鹦鹉。",),
     "en_two": ("My neighbour Ivy has a rabbit and another neighbour, Omar, keeps chickens.",),
     "en_two_bare": ("My cousin Lena is a pilot, and Theo is a baker.",),
+    "zh_job_ended": ("我邻居孙浩在做销售。", "孙浩被辞退了。"),
+    "zh_job_quit": ("我朋友冯磊是开出租车的。", "冯磊把工作辞了。"),
+    "en_two_sams": ("My colleague Sam Okafor is a nurse.", "Another colleague, also called Sam, Sam Reyes, just quit."),
 }
 
 
@@ -118,3 +125,30 @@ def test_zh_another(said, want):
 ])
 def test_a_named_persons_fact_told_with_a_keeping_verb(said, slot):
     assert [m.slot for m in extract_matches(said)] == [slot]
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("我邻居孙浩做装修", "person:孙浩.job", "装修"),
+    ("我同事何静在做销售", "person:何静.job", "销售"),
+    ("我朋友冯磊是开出租车的", "person:冯磊.job", "出租车司机"),
+    ("我舅舅是装修工人", "maternal_uncle.job", "装修工人"),
+    ("我是湖南人", "hometown", "湖南"),  # a hometown stays one
+    ("我在做饭", "fact.做饭", "做饭"),  # a thing done now, no trade
+    ("My colleague Sam Okafor is a nurse", "person:sam okafor.job", "nurse"),
+])
+def test_a_persons_job_in_other_words(said, slot, value):
+    got = [(m.slot, m.value) for m in extract_matches(said)]
+    assert got[:1] == [(slot, value)], got
+
+
+def test_a_job_ending_told_of_a_named_person_ends_their_job(rows):
+    for user in ("zh_job_ended", "zh_job_quit"):
+        got = rows[user]
+        ended = [s for s, st in got if st == "invalid"]
+        assert len(ended) == 1 and ended[0].endswith(".job"), (user, got.keys())
+
+
+def test_a_second_person_of_one_first_name_is_told_by_the_full_name(rows):
+    got = rows["en_two_sams"]
+    assert ("person:sam okafor.job", "active") in got, got.keys()
+    assert got[("person:sam reyes.event.quit", "active")].statement == "My other colleague Sam Reyes just quit"

@@ -7,7 +7,9 @@ were stored as one memory of the first person, the second's fact inside it (or l
 own about its own named person (``person:bo.owns.bee``, ``person:张伟…``).
 
 - :func:`en_another`: "(and) another colleague(, Bo,)", "one more friend of mine, Raj," → "(and) my other colleague
-  Bo"; with no name, "my other colleague" (still a clause of its own, never the first person's);
+  Bo"; with no name, "my other colleague" (still a clause of its own, never the first person's); a first name
+  shared with someone told before and the full name after it ("another colleague, also called Sam, Sam Lee, just
+  quit") → "my other colleague Sam Lee just quit": the full name tells which Sam (``person:sam lee``);
 - :func:`zh_another`: 另一个/另外一个/还有一个/另一位 + a relation (+ a name) → 我 + the relation (+ the name).
 
 Only relations one has several of (friend, colleague, neighbour …: :data:`memcli.slots.PLURAL_RELATIONS`); "another
@@ -25,7 +27,8 @@ __all__ = ["en_another", "zh_another"]
 _EN_REL = "|".join(sorted((re.escape(w) for w in slots.EN_RELATIONS), key=len, reverse=True))
 #: at a subject's place only: the sentence's start, after "and" / "but" / a comma ("I have another brother, Sam": kept)
 _EN_ANOTHER = re.compile(rf"(?:^|(?<=, )|(?<=\band )|(?<=\bbut ))(?P<a>[Aa]nother|[Oo]ne more) (?P<rel>{_EN_REL})"
-                         r"(?P<mine> of (?:mine|ours))?(?:,? (?-i:(?P<name>[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)),?)?"
+                         r"(?P<mine> of (?:mine|ours))?(?:,? (?:also |too )?(?:called|named) [A-Z][a-z'’-]+(?: too)?)?"
+                         r"(?:,? (?-i:(?P<name>[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?)),?)?"
                          r"(?= [a-z])")
 _ZH_REL = "|".join(sorted((re.escape(w) for w in slots.ZH_RELATIONS), key=len, reverse=True))
 _ZH_ANOTHER = re.compile(rf"(?:^|(?<=[，,；;。]))(?:(?:还有)?(?:另外|另)一?|还有一?)(?:个|位|名)(?P<rel>{_ZH_REL})"

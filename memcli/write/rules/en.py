@@ -142,7 +142,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         rels = rx(r"'s ").split(m.group(1))
         key = ".".join(slots.relation_en(r) or r for r in rels)
         end = m.end()
-        name = rx(r"^,? ([A-Z][a-z]+)\b,?").match(c[end:])
+        name = rx(r"^,? ([A-Z][a-z]+(?: (?!(?:" + en_words.NOT_SURNAME + r")\b)[A-Z][a-z]+)?)\b,?").match(c[end:])
         if name and name.group(1).casefold() not in _NAME_STOP:
             end += name.end()
             if key.rsplit(".", 1)[-1] in slots.PLURAL_RELATIONS:

@@ -309,6 +309,10 @@ _NAME_STOP = frozenset("i the this that these those it he she they we you my our
                        "honestly actually well so and but also oh hey hi hello thanks thank sure yes no maybe just "
                        "lately recently usually sometimes please what when where why how who which a an one my".split())
 
+#: capitalised words after a first name that are no surname ("my friend Ann Monday…", "my colleague Bo I think")
+NOT_SURNAME = ("I|And|But|So|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|"
+               "May|June|July|August|September|October|November|December|Christmas|Easter")
+
 _ABSTRACT = re.compile(r"^(?:(?:another|one more|enough|much|many|some|any|no|lots of|a lot of|plenty of|so much|too much|more|less|a few|"  # noqa: E501
                        r"several|good|great|bad|big|small|little) )*"
                        r"(?:time|question|idea|problem|lot|feeling|meeting|appointment|fun|chance|headache|cold|fever|"
