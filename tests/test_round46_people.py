@@ -10,6 +10,11 @@
   a hometown), and a job ending told of them (被辞退, 把工作辞了, "got fired") ends it.
 - A second person sharing a first name, told with the full name ("another colleague, also called Sam, Sam Lee, just
   quit"), is that full name's person; the first Sam's job stays.
+- A nickname is its own attribute, the person's (``cousin_younger_male.nickname.阿伟``, ``grandson.nickname.teddy``),
+  never ``thing:外号.name`` or ``fact.nicknam``; a nickname ends no name.
+- A parting ends the partner relation ("My wife is Laura"), not what is true of the person (her job); a question
+  about the ex ("what does my ex-wife do?", 我前妻做什么工作) is answered by the partner's facts told before the
+  parting, by none when no parting was told (read side: memcli.read.ex_partner).
 
 Own sentences; each user of one real store (default model) is one conversation, drained once a turn as a user would.
 """
@@ -35,6 +40,11 @@ CHATS = {  # user: turns
     "en_two_bare": ("My cousin Lena is a pilot, and Theo is a baker.",),
     "zh_job_ended": ("我邻居孙浩在做销售。", "孙浩被辞退了。"),
     "zh_job_quit": ("我朋友冯磊是开出租车的。", "冯磊把工作辞了。"),
+    "zh_nick": ("我表弟叫郭峰。", "我们都叫他阿峰。"),
+    "en_nick": ("My grandson Theo is seven.", "We all call him Teddy."),
+    "en_ex": ("My wife Ilse works as a dentist.", "My wife and I got divorced."),
+    "zh_ex": ("我老婆在医院当护士。", "我和老婆离婚了。"),
+    "en_no_ex": ("My wife Ilse works as a dentist.",),
     "en_two_sams": ("My colleague Sam Okafor is a nurse.", "Another colleague, also called Sam, Sam Reyes, just quit."),
 }
 
@@ -152,3 +162,46 @@ def test_a_second_person_of_one_first_name_is_told_by_the_full_name(rows):
     got = rows["en_two_sams"]
     assert ("person:sam okafor.job", "active") in got, got.keys()
     assert got[("person:sam reyes.event.quit", "active")].statement == "My other colleague Sam Reyes just quit"
+
+
+def test_a_nickname_is_the_persons_own_attribute(rows):
+    zh = rows["zh_nick"]
+    assert zh[("cousin_younger_male.nickname.阿峰", "active")].statement == "我表弟郭峰的外号叫阿峰", zh.keys()
+    assert ("cousin_younger_male.name", "active") in zh
+    en = rows["en_nick"]
+    assert en[("grandson.nickname.teddy", "active")].statement == "My grandson Theo's nickname is Teddy", en.keys()
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("My nickname is Red", "nickname.red"),
+    ("我的昵称是小鱼", "nickname.小鱼"),
+    ("Tom's nickname is Bear", "person:tom.nickname.bear"),
+])
+def test_nickname_slots(said, slot):
+    assert [m.slot for m in extract_matches(said)] == [slot]
+
+
+def test_a_parting_keeps_what_is_true_of_the_ex(rows):
+    assert ("wife.job", "active") in rows["en_ex"] and ("wife.job", "active") in rows["zh_ex"]
+
+
+@pytest.fixture(scope="module")
+def asked(rows, tmp_path_factory, embedder):  # noqa: ARG001 - the rows' store is built first
+    """The context block of a question on a user's store (the rows' store, reopened)."""
+    path = next(iter(tmp_path_factory.getbasetemp().glob("r46*"))) / "people.db"
+
+    def block(user: str, question: str) -> str:
+        with Memory(db=str(path), user=user, embedder=embedder) as m:
+            return m.context(question, budget_ms=120_000).text
+
+    return block
+
+
+@pytest.mark.parametrize(("user", "question", "answer"), [
+    ("en_ex", "what does my ex-wife do?", "dentist"),
+    ("zh_ex", "我前妻做什么工作？", "护士"),
+    ("en_no_ex", "what does my ex-wife do?", None),  # no parting told: the wife is no ex
+])
+def test_a_question_about_an_ex_is_answered_by_the_partners_facts_before_the_parting(asked, user, question, answer):
+    block = asked(user, question)
+    assert (answer in block) if answer else ("dentist" not in block), block
