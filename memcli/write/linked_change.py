@@ -334,6 +334,9 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         if _of_the_person(old):
             return None  # "My wife works as a dentist": still true of the ex-wife; the partner relation ends (r. 46)
         return f"a parting told{' (' + '/'.join(sorted(linked)) + ')' if linked else ''}: the partner fact ends"
+    if kind == "death" and old.slot and split_slot(old.slot)[1] == "name" and \
+            split_slot(old.slot)[0] != "me" and not split_slot(old.slot)[0].startswith("thing:"):
+        return None  # "Tom died" beside "My wife's brother is Tom": his name stays his (round 46); a pet's ends
     if kind == "sold" and new.statement.isascii():  # what was sold is in the sale's clause: "I sold the car, … so
         linked = _named_in(linked, _EN_CLAUSE_END.split(new.statement[told[1]:])[0])  # Biscuit can ride…" (r. 40)
     if not linked:

@@ -57,7 +57,8 @@ def died_subject(new: Facts) -> str | None:
     if _NEARLY.search(before):
         return None  # "My uncle almost died", 我外公差点走了: no death
     owners = before.count("的") if zh else len(re.findall(r"['’]s\b", before))
-    if owners != subject.removeprefix("person:").count("."):
+    told_by_name = owners == 0 and not re.match(r"(?:my|our)\b|我", before.strip(), re.I)  # (Tom died: a relative's
+    if owners != subject.removeprefix("person:").count(".") and not told_by_name:  # slot by the name, named_kind)
         return None  # 我外婆的狗死了: the dog's death, not 外婆's
     return subject
 
