@@ -148,6 +148,9 @@ def test_a_named_persons_fact_told_with_a_keeping_verb(said, slot):
     ("我朋友冯磊是开出租车的", "person:冯磊.job", "出租车司机"),
     ("我舅舅是装修工人", "maternal_uncle.job", "装修工人"),
     ("我是湖南人", "hometown", "湖南"),  # a hometown stays one
+    ("我朋友小陈去世了", "person:小陈.fact.去世", "去世"),  # was friend.event.去世陈
+    ("我同事李娜结婚了", "person:李娜.event.结婚", "结婚"),  # was spouse.name 事李娜: 同 of 同事 read as "with"
+    ("我同陈静结婚了", "spouse.name", "陈静"),
     ("我在做饭", "fact.做饭", "做饭"),  # a thing done now, no trade
     ("My colleague Sam Okafor is a nurse", "person:sam okafor.job", "nurse"),
 ])
