@@ -120,6 +120,7 @@ def test_two_people_in_one_turn_are_two_memories(rows):
      "My aunt has a dog and my other friend Pia runs a bakery"),
     ("Another colleague of mine, Jun, moved to Busan", "My other colleague Jun moved to Busan"),
     ("I have another brother, Sam", "I have another brother, Sam"),  # an object, not a subject: as said
+    ("My other friend, also named Ana, Ana Ruiz, moved to Lima", "My other friend Ana Ruiz moved to Lima"),
 ])
 def test_en_another(said, want):
     assert en_another(said) == want
@@ -129,6 +130,7 @@ def test_en_another(said, want):
     ("我邻居老赵是厨师，还有一个邻居孙涛在银行上班", "我邻居老赵是厨师，我邻居孙涛在银行上班"),
     ("我表姐在上海，另外一位同学陈晨也在上海", "我表姐在上海，我同学陈晨也在上海"),
     ("还有一个同事叫张伟", "还有一个同事叫张伟"),  # an introduction: the rules' own
+    ("我同事小周是护士，另一个同事也叫小周，全名周明，辞职了", "我同事小周是护士，我同事周明，辞职了"),
 ])
 def test_zh_another(said, want):
     assert zh_another(said) == want
