@@ -154,6 +154,7 @@ def test_a_named_persons_fact_told_with_a_keeping_verb(said, slot):
     ("我同事李娜结婚了", "person:李娜.event.结婚", "结婚"),  # was spouse.name 事李娜: 同 of 同事 read as "with"
     ("我同陈静结婚了", "spouse.name", "陈静"),
     ("我在做饭", "fact.做饭", "做饭"),  # a thing done now, no trade
+    ("我在搞装修", "fact.搞", "搞"),  # the home renovated, no trade
     ("My colleague Sam Okafor is a nurse", "person:sam okafor.job", "nurse"),
 ])
 def test_a_persons_job_in_other_words(said, slot, value):

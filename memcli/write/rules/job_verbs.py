@@ -98,10 +98,11 @@ _ZH_FIXED = (
 )
 
 
-#: trades told with a light verb and no 的 (做装修, 干外贸): a field of work, never a thing done once (做饭, 做作业)
+#: trades told with a light verb and no 的 (做装修, 干外贸): a field of work, never a thing done once (做饭, 做作业);
+#: 在 before 搞 / 干 is a thing under way (在搞装修: the home renovated), before 做 / 从事 the work done (在做销售)
 _ZH_TRADES = re.compile(r"装修|装潢|外贸|金融|电商|餐饮|物流|保险|房地产|地产|中介|广告|建筑|美容|美发|财务|设计|"
                         r"审计|法务|人事|行政|会计|销售|市场|运营|证券|投资|IT|互联网|软件开发|开发|编程|翻译|教育|医疗")
-_ZH_TRADE = re.compile(r"^(?:一直|主要|专门)?(?:在)?(?:做|干|搞|从事)(?P<what>[^，,。的了过着]{2,5}?)"
+_ZH_TRADE = re.compile(r"^(?:一直|主要|专门)?(?:在(?:做|从事)|做|干|搞|从事)(?P<what>[^，,。的了过着]{2,5}?)"
                        r"(?:这一?行|行业|工作)?$")
 #: an occupation said with 人 (工人, 商人, 军人, 艺人, 主持人, 经纪人): the 人 of a hometown (湖北人) it is not
 _ZH_PERSON_JOB = re.compile(r"^是(?:一名|一个|一位|个|名|位)?(?P<job>[\u4e00-\u9fff]{0,4}(?:工人|商人|军人|艺人|主持人|"
