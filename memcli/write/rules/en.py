@@ -98,7 +98,7 @@ def is_question(sentence: str) -> bool:
 
 
 #: after a capitalised first word, a verb any thing may have (is, has, does, 's grown): no sign of a person
-_PLAIN_VERB = re.compile(r"^(?: (?:is|was|has|had|does|did)\b|'s (?:not |never |really |finally |always )?"
+_PLAIN_VERB = re.compile(r"^(?: (?:is|was|has|had|does|did|keeps)\b|'s (?:not |never |really |finally |always )?"
                          r"(?:been|gotten|got|grown|become|[a-z]+ed)\b)")
 #: does / did (not) and a verb only a person does to someone: "Anna does not like me"
 _PERSON_DO = re.compile(r"^ (?:does|did) (?:not |never )?(?:like|love|hate|know|trust|call|text|visit|miss|remember|"
