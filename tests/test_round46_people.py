@@ -10,8 +10,9 @@
   a hometown), and a job ending told of them (被辞退, 把工作辞了, "got fired") ends it.
 - A second person sharing a first name, told with the full name ("another colleague, also called Sam, Sam Lee, just
   quit"), is that full name's person; the first Sam's job stays.
-- A bare name's liking or event ("Tom loves jazz", 王涛喜欢钓鱼) goes to the relative the name was told of ("my wife's
-  brother is Tom"), as its job did; with a friend of the same name stored by name beside a daughter, no guess.
+- A bare name's liking ("Tom loves jazz", 王涛喜欢钓鱼) goes to the relative the name was told of ("my wife's brother
+  is Tom"), as its job did (an event stays the name's); with a friend of the same name stored beside a daughter, no
+  guess.
 - A nickname is its own attribute, the person's (``cousin_younger_male.nickname.阿伟``, ``grandson.nickname.teddy``),
   never ``thing:外号.name`` or ``fact.nicknam``; a nickname ends no name.
 - A parting ends the partner relation ("My wife is Laura"), not what is true of the person (her job); a question
@@ -48,6 +49,8 @@ CHATS = {  # user: turns
     "zh_ex": ("我老婆在医院当护士。", "我和老婆离婚了。"),
     "en_no_ex": ("My wife Ilse works as a dentist.",),
     "en_named_like": ("My wife's brother is Tom.", "Tom loves jazz.", "Tom got married last week."),
+    "en_boss_left": ("My boss is Carl Webb.", "I work as an assistant manager at a grocery chain.",
+                     "Carl left the company."),
     "zh_named_like": ("我老婆的哥哥叫王涛。", "王涛喜欢钓鱼。"),
     "en_two_emmas": ("My friend Emma is a photographer.", "My daughter Emma is six.", "Emma loves horses."),
     "en_two_sams": ("My colleague Sam Okafor is a nurse.", "Another colleague, also called Sam, Sam Reyes, just quit."),
@@ -220,6 +223,7 @@ def test_a_question_about_an_ex_is_answered_by_the_partners_facts_before_the_par
 
 def test_a_bare_names_liking_or_event_goes_to_the_relative_named_so(rows):
     assert {s for s, _ in rows["en_named_like"]} == {"wife.brother.name", "wife.brother.like.jazz",
-                                                     "wife.brother.event.got_married"}, rows["en_named_like"].keys()
+                                                     "person:tom.event.got_married"}, rows["en_named_like"].keys()
     assert ("wife.elder_brother.like.钓鱼", "active") in rows["zh_named_like"], rows["zh_named_like"].keys()
     assert ("person:emma.like.horse", "active") in rows["en_two_emmas"], rows["en_two_emmas"].keys()
+    assert ("job", "active") in rows["en_boss_left"], rows["en_boss_left"].keys()  # the boss left, not the user

@@ -5,8 +5,8 @@ age told before (我的狗五岁了) in the slot comparison — before, both age
 A person told by their name (小明的生日是8月5号, "Clara's birthday is May 5th", ``person:clara.birthday``) is
 the relative the user named (我儿子叫小明 ``son.name``, "My wife Clara is a nurse" ``wife.job``): the fact goes
 under the relation's slot (``son.birthday``, ``wife.birthday``), so a correction by the name meets the value told
-by the relation — before, both stayed active (round 21's trial). Round 46: a keyed fact or an event of the named
-person too ("Tom loves jazz" ``person:tom.like.jazz`` → ``wife.brother.like.jazz``; "Tom got married"). One
+by the relation — before, both stayed active (round 21's trial). Round 46: a keyed fact of the named person too
+("Tom loves jazz" ``person:tom.like.jazz`` → ``wife.brother.like.jazz``), not an event (see :func:`kind_slot`). One
 subject for decisions, as the read path's :mod:`memcli.read.kin` makes one subject of a relation said in other words.
 
 The named row is looked for among the candidate's nearest active memories (the decision reads them
@@ -50,8 +50,9 @@ def kind_slot(
     name = subject.partition(":")[2]
     if not attr or attr in ("name", "nickname") or not name or len(name) > 12:
         return None
-    if obj is not None and not cand.slot.startswith("person:"):
-        return None  # a thing's keyed fact stays its own; a person's (Tom loves jazz: like.jazz) goes to the relative
+    if obj is not None and (not cand.slot.startswith("person:") or attr == "event"):
+        return None  # a thing's keyed fact stays its own, and a person's event ("Greg left the company": an ending
+    # the user's own job met as the boss's); a person's liking (Tom loves jazz: like.jazz) goes to the relative
     if nbs is None:
         nbs = neighbors_of(store, user, vector, _KINDS_LOOKED_AT)
     key = to_simplified(name).casefold()
