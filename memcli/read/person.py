@@ -123,9 +123,10 @@ def same_person(asked: str, subject: str) -> bool:
     (:func:`asked_person`): the same relation (wife / spouse, brother_in_law / wife.brother, friend / best_friend),
     the same name, or the asked relation's key in a named person's slot (my colleague 老赵 stored as person:老赵
     is matched by the statement, not here). Never across the user and another person."""
+    from memcli.read.ex_partner import ex_of
     from memcli.read.question_subject import same_subject
 
-    if asked == subject:
+    if asked == subject or subject in ex_of(asked):  # (round 46: the ex-wife was "my wife" before the parting)
         return True
     if USER in (asked, subject) or subject.startswith("person:") or asked.startswith("person:"):
         return False

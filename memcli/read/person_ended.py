@@ -98,28 +98,38 @@ def _time(value: Any) -> datetime | None:  # noqa: ANN401 - a datetime or its IS
     return None
 
 
+def _endings(store: Any, user: str, as_of: datetime | None) -> list[tuple[tuple[str, str], datetime, int]]:  # noqa: ANN401
+    """The deaths and partings among ``user``'s active memories holding an ending's word: ((kind, who), valid from,
+    id) (:func:`ending_of`; one bounded LIKE)."""
+    found = store.like_search(user, list(_WORDS), min_score=1, limit=20, as_of=as_of)
+    rows = store.items_by_ids(user, [i for i, _ in found]) if found else []
+    out = []
+    for r in rows:
+        e = ending_of(str(r["statement"]), r["slot"])
+        if e and (when := _time(r["valid_from"])) is not None:
+            out.append((e, when, r["id"]))
+    return out
+
+
 def ended_answers(store: Any, user: str, hits: Sequence[Any], asked: str | None,  # noqa: ANN401 - a Store
                   as_of: datetime | None = None) -> int:
     """Leave out the hits of ``asked`` (:func:`memcli.read.person.asked_person`, None: nothing to do) that a later
     death or parting ended (the module's rules), reading the endings from ``store``'s active memories of ``user``
     (as of ``as_of``). Returns how many hits it left out."""
+    from memcli.read.ex_partner import ex_answers, ex_of
     from memcli.read.person import memory_subject, same_person
 
     if asked is None or asked.startswith("person:"):
         return 0
+    if ex_of(asked):  # an ex asked: the partner's facts told before the last parting answer, no later one (r. 46)
+        return ex_answers(hits, asked, _endings(store, user, as_of), memory_subject)
     mine = [(h, memory_subject(h.slot, h.statement)) for h in hits
             if h.origin != "episode" and h.statement and not h.below_floor]
     partner_asked = any(same_person(asked, p) for p in PARTNERS)
     mine = [(h, s) for h, s in mine if s and same_person(asked, s)]
     if not mine:
         return 0
-    found = store.like_search(user, list(_WORDS), min_score=1, limit=20, as_of=as_of)
-    rows = store.items_by_ids(user, [i for i, _ in found]) if found else []
-    endings = []
-    for r in rows:
-        e = ending_of(str(r["statement"]), r["slot"])
-        if e and (when := _time(r["valid_from"])) is not None:
-            endings.append((e, when, r["id"]))
+    endings = _endings(store, user, as_of)
     changed = 0
     for h, subject in mine:
         told = _time(h.valid_from)

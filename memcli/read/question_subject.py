@@ -161,8 +161,10 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
         return owned_thing(query, hs, statement, kind_held)
     if subjects & GROUP_RELATIONS:  # any relative's fact may answer (家人的健康问题)
         return 1 if hs != ME else 0
-    head = hs.split(".", 1)[0]
-    if not any(same_subject(s, hs) or same_subject(s, head) for s in subjects):
+    from memcli.read.ex_partner import ex_of
+
+    head = hs.split(".", 1)[0]  # (round 46: an ex asked, the partner's fact — the parting decides which, elsewhere)
+    if not any(same_subject(s, hs) or same_subject(s, head) or hs in ex_of(s) for s in subjects):
         return -1
     asked = names_after_relation(query)  # 我的同事小张 vs 我的同事老王: two people under one key
     own = slot_subject(hit_slot)

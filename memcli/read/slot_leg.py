@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from memcli.db.store import MemoryStore
+from memcli.read.ex_partner import ex_keys
 from memcli.text import to_simplified
 
 __all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "SLOT_LIST", "SLOT_TIE_COSINE", "composed_keys", "composed_stored",
@@ -153,7 +154,8 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     """Ids of the user's memories whose slot is one of ``keys`` (or under one), best first
     (:meth:`memcli.db.store.MemoryStore.slot_search`), then of the same attribute of a relation that may name
     the same relative (:func:`kin_relations`), and of that relative told as a relative of a relative
-    (:func:`composed_stored` of the keys asked: 我妈的弟弟… for 我舅舅…); then of the attribute that often
+    (:func:`composed_stored` of the keys asked: 我妈的弟弟… for 我舅舅…) and an ex told as the partner
+    (:func:`memcli.read.ex_partner.ex_keys`: ``wife.job`` for ``ex_wife.job``); then of the attribute that often
     names an asked place, when the memory names one (:func:`place_kin`: a job "at a hospital in Leeds" for
     "where do I work"); then, for a relative's name asked and not stored under its slot, the memories that name
     that relative in passing (:func:`named_in_passing`)."""
@@ -161,6 +163,7 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
         return []
     near = kin_relations(keys)
     near += [k for k in composed_stored(keys) if k not in near]
+    near += [k for k in ex_keys(keys) if k not in near]  # an ex's: the partner's, told before the parting (r. 46)
     ids = store.slot_search(user, near, limit=limit, as_of=as_of)
     ids += _naming_place(store, user, near, ids, limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)

@@ -39,6 +39,7 @@ from memcli.write.linked_change import being_died, called_off, ended_by, ending_
 from memcli.write.pair_dates import When, date_relation, strip_dates, tells_future, when_from_text, when_of
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import names_added, names_changed, relations_changed
+from memcli.write.person_died import died_rows, person_died
 from memcli.write.quantities import quantity_changed
 from memcli.write.rules import Facts
 from memcli.write.thing_ended import having_ended, thing_ended, thing_rows
@@ -228,6 +229,8 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
     rows += store.active_in_slot(user, join_slot(subj or "me", "workplace"))
     rows += store.active_in_slot(user, join_slot(subj or "me", "job"))  # a job changed ends the occupation too
     rows += _beings_of(store, user, candidate.statement)  # 我的狗去世了: the user's dog, whatever the store's size
+    died, also = died_rows(store, user, new)
+    rows += died  # 我外婆去世了: her present facts, whatever the store's size (round 46)
     seen: set[int] = set()
     for row in rows:
         if row["id"] in seen or row["id"] in exclude or row["invalid_at"] is not None or row["expired_at"] is not None:
@@ -236,7 +239,8 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
         old = _job_row(row)
         one = _one_named(store, user, row)
         why = (told and ended_by(new, old, different_people(new, old))) or (
-            being_died(new, old) or thing_ended(new, old, names_told(old)) if one else None)  # round 44: any end
+            being_died(new, old) or thing_ended(new, old, names_told(old)) if one else None) or \
+            person_died(new, old, also)  # round 44: any end; round 46: a person's death, their present states
         if why and given_up_kept(new, old, settings.model):
             continue  # "I gave up coffee" beside "I work at a coffee roastery": a stop of a thing taken ends no job
         if why:
@@ -271,11 +275,14 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
                 _facts(candidate.statement, candidate.slot), _facts(old["statement"], old["slot"]), names_told(
                     _facts(old["statement"], old["slot"])))):
         return thing_rows(store, user, old, kind)  # the being's or thing's having, name, age … (round 44)
+    new = _facts(candidate.statement, candidate.slot)
+    died, also = died_rows(store, user, new)
+    if person_died(new, _facts(old["statement"], old["slot"]), also):  # a person's death: their other present facts
+        return [r for r in died if r["id"] != old["id"] and person_died(new, _facts(r["statement"], r["slot"]), also)]
     if told is None or told[0] != "job":
         return []
     from memcli.slots import join_slot, split_slot
 
-    new = _facts(candidate.statement, candidate.slot)
     subj = split_slot(new.slot)[0] if new.slot else new.subject
     rows = [*store.active_in_slot(user, join_slot(subj or "me", "workplace")),
             *store.active_in_slot(user, join_slot(subj or "me", "job"))]

@@ -333,7 +333,12 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
             return None
         if new.subject not in ("me", old.subject) and not linked:
             return None
+        if _of_the_person(old):
+            return None  # "My wife works as a dentist": still true of the ex-wife; the partner relation ends (r. 46)
         return f"a parting told{' (' + '/'.join(sorted(linked)) + ')' if linked else ''}: the partner fact ends"
+    if kind == "death" and old.slot and split_slot(old.slot)[1] == "name" and \
+            split_slot(old.slot)[0] != "me" and not split_slot(old.slot)[0].startswith("thing:"):
+        return None  # "Tom died" beside "My wife's brother is Tom": his name stays his (round 46); a pet's ends
     if kind == "sold" and new.statement.isascii():  # what was sold is in the sale's clause: "I sold the car, … so
         linked = _named_in(linked, _EN_CLAUSE_END.split(new.statement[told[1]:])[0])  # Biscuit can ride…" (r. 40)
     if not linked:
@@ -341,6 +346,17 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
     if different_people and new.subject != "me":
         return None
     return f"{'a death' if kind == 'death' else 'a thing sold'} told ({'/'.join(sorted(linked))}): the fact ends"
+
+
+def _of_the_person(old: Facts) -> bool:
+    """``old`` is an attribute of the partner as a person (their job, home, likes: ``wife.job``), not the partner
+    relation itself (``wife.name``: "My wife is Laura") — a parting ends the relation, not who they are."""
+    from memcli.slots import ATTRIBUTES, ME
+
+    if not old.slot:
+        return False
+    subject, attr, _ = split_slot(old.slot)
+    return subject != ME and attr in ATTRIBUTES and attr not in ("name", "owns", "event")
 
 
 #: where an English clause ends (after a sale's object)

@@ -5,8 +5,9 @@ age told before (我的狗五岁了) in the slot comparison — before, both age
 A person told by their name (小明的生日是8月5号, "Clara's birthday is May 5th", ``person:clara.birthday``) is
 the relative the user named (我儿子叫小明 ``son.name``, "My wife Clara is a nurse" ``wife.job``): the fact goes
 under the relation's slot (``son.birthday``, ``wife.birthday``), so a correction by the name meets the value told
-by the relation — before, both stayed active (round 21's trial). One subject for decisions, as the read path's
-:mod:`memcli.read.kin` makes one subject of a relation said in other words.
+by the relation — before, both stayed active (round 21's trial). Round 46: a keyed fact of the named person too
+("Tom loves jazz" ``person:tom.like.jazz`` → ``wife.brother.like.jazz``), not an event (see :func:`kind_slot`). One
+subject for decisions, as the read path's :mod:`memcli.read.kin` makes one subject of a relation said in other words.
 
 The named row is looked for among the candidate's nearest active memories (the decision reads them
 anyway); a name that several stored names (or relations) hold, or none, leaves the slot as extracted.
@@ -47,8 +48,11 @@ def kind_slot(
         return None
     subject, attr, obj = split_slot(cand.slot)
     name = subject.partition(":")[2]
-    if obj is not None or not attr or attr == "name" or not name or len(name) > 12:
+    if not attr or attr in ("name", "nickname") or not name or len(name) > 12:
         return None
+    if obj is not None and (not cand.slot.startswith("person:") or attr == "event"):
+        return None  # a thing's keyed fact stays its own, and a person's event ("Greg left the company": an ending
+    # the user's own job met as the boss's); a person's liking (Tom loves jazz: like.jazz) goes to the relative
     if nbs is None:
         nbs = neighbors_of(store, user, vector, _KINDS_LOOKED_AT)
     key = to_simplified(name).casefold()
@@ -65,6 +69,8 @@ def kind_slot(
             kinds.add(kind)
     if len(kinds) + len(relations) != 1:
         return None
+    if relations and any(split_slot(nb.slot)[0] == f"person:{key}" for nb in nbs if nb.slot):
+        return None  # "My friend Emma…" stored by her name beside "My daughter Emma…": which Emma, not said (r. 46)
     if relations:
         rel = relations.pop()
         # "My friend Emma is a photographer" beside "My daughter Emma is six": another Emma (round 45) — a relation of
@@ -76,7 +82,9 @@ def kind_slot(
             r, a, _ = split_slot(nb.slot) if nb.slot else (slots.ME, "", None)
             if a == "name" and r != slots.ME and slots.same_relation(r, rel) and not _names(nb.statement, key, a):
                 return None
-        return join_slot(rel, attr)
+        return join_slot(rel, attr) + (f".{obj}" if obj is not None else "")  # (round 46: keyed, events too)
+    if obj is not None:
+        return None
     return join_slot(f"thing:{kinds.pop()}", attr)
 
 

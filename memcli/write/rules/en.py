@@ -99,7 +99,7 @@ def is_question(sentence: str) -> bool:
 
 
 #: after a capitalised first word, a verb any thing may have (is, has, does, 's grown): no sign of a person
-_PLAIN_VERB = re.compile(r"^(?: (?:is|was|has|had|does|did)\b|'s (?:not |never |really |finally |always )?"
+_PLAIN_VERB = re.compile(r"^(?: (?:is|was|has|had|does|did|keeps)\b|'s (?:not |never |really |finally |always )?"
                          r"(?:been|gotten|got|grown|become|[a-z]+ed)\b)")
 #: does / did (not) and a verb only a person does to someone: "Anna does not like me"
 _PERSON_DO = re.compile(r"^ (?:does|did) (?:not |never )?(?:like|love|hate|know|trust|call|text|visit|miss|remember|"
@@ -142,7 +142,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
         rels = rx(r"'s ").split(m.group(1))
         key = ".".join(slots.relation_en(r) or r for r in rels)
         end = m.end()
-        name = rx(r"^,? ([A-Z][a-z]+)\b,?").match(c[end:])
+        name = rx(r"^,? ([A-Z][a-z]+(?: (?!(?:" + en_words.NOT_SURNAME + r")\b)[A-Z][a-z]+)?)\b,?").match(c[end:])
         if name and name.group(1).casefold() not in _NAME_STOP:
             end += name.end()
             if key.rsplit(".", 1)[-1] in slots.PLURAL_RELATIONS:
@@ -199,7 +199,7 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
                  r"(?: (?:from|at|in) (?:the )?[a-z]+(?: [a-z]+)?(?= is| has| works| lives))?"  # Helen from accounting
                  r"(?='s\b| (?:is|was|has|had|cleans|teaches|lives|lived|works|worked|loves|likes|"
                  r"hates|moved|got|just|recently|studies|studied|goes|went|teaches|plays|owns|adopted|became|turned|"
-                 r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|"
+                 r"married|graduated|prefers|enjoys|grew|comes|came|does|did|started|joined|runs|drives|keeps|raises|"
                  r"died|passed|now|currently|still|quit|left|switched|retired|resigned)\b)").match(c)
     if (r := en_words.NAMED_REL.match(c)) and r.group(1).casefold() not in _NAME_STOP:  # Omar's mum: his mother
         return f"person:{r.group(1).casefold()}.{slots.relation_en(r.group(2))}", c[:r.end()], c[r.end():].strip()

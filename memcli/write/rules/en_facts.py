@@ -153,6 +153,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         (rf"^phones?(?: numbers?)? {_BE} (.+)$|^numbers? {_BE} (.+)$", "phone"),
         (rf"^e-?mails?(?: address(?:es)?)? {_BE} (.+)$", "email"),
         (rf"^blood type {_BE} (.+)$", "blood_type"),
+        (rf"^(?:nick ?names?|pet names?) {_BE} (.+)$", "nickname"),  # (round 46: no name — "nickname" was fact.nicknam)
         (rf"^{_BE} (?:a |an )?(phd|ph\.d\.?|doctor of .+|mba|master's student|phd student|phd candidate)$", "education"),  # noqa: E501
         (r"^(?:did|got|earned|received|completed|finished) (?:my|a|an|her|his|their) ((?:master's|masters|phd|ph\.d|"
          r"bachelor's|bachelors|degree|mba|doctorate)\b.*)$",
@@ -181,7 +182,7 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         return [_fact(key, "workplace", w), _fact(key, "job", j)]
     for pat, attr in rules:
         m = rx(pat).match(p)
-        if m and (not thing or attr in ("name", "age", "birthday")):
+        if m and (not thing or attr in ("name", "age", "birthday", "nickname")):
             g = next(g for g in m.groups() if g)
             if attr == "residence" and rx(r"^(?:moved|relocated|(?:have|has) moved)\b").match(p) and is_spot(g):
                 return []  # "moved to a new desk by the window": a spot inside a place, no move (round 40)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from memcli import slots
 from memcli.numerals import en_number
 from memcli.reltime import EN_DAYS
+from memcli.write.rules.another_person import en_another
 from memcli.write.rules.en_denial import NOT_HALF as _NOT_HALF
 from memcli.write.rules.en_denial import correction_opener, denial_last
 from memcli.write.rules.en_fronted import unfronted
@@ -308,6 +309,10 @@ _NAME_STOP = frozenset("i the this that these those it he she they we you my our
                        "honestly actually well so and but also oh hey hi hello thanks thank sure yes no maybe just "
                        "lately recently usually sometimes please what when where why how who which a an one my".split())
 
+#: capitalised words after a first name that are no surname ("my friend Ann Monday…", "my colleague Bo I think")
+NOT_SURNAME = ("I|And|But|So|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|"
+               "May|June|July|August|September|October|November|December|Christmas|Easter")
+
 _ABSTRACT = re.compile(r"^(?:(?:another|one more|enough|much|many|some|any|no|lots of|a lot of|plenty of|so much|too much|more|less|a few|"  # noqa: E501
                        r"several|good|great|bad|big|small|little) )*"
                        r"(?:time|question|idea|problem|lot|feeling|meeting|appointment|fun|chance|headache|cold|fever|"
@@ -339,7 +344,8 @@ _ING_OK = re.compile(r"^(?:trying to|spending|applying|looking for|searching for
 _SPLIT = re.compile(r",?\s+(?i:and|but|so|because|while|although|though)\s+(?=(?i:now |then |also |still )?(?i:i|my|he|she|"  # noqa: E501
                     r"they|it|we|his|her|our|there|am|is|are|was|live|lives|work|works|love|loves|like|likes|have|has|hate|"
                     r"hates|moved|got|adopted|grew|studied|graduated|takes|drives|plays|goes|runs|teaches)\b|"
-                    r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes)\b)|"
+                    r"[A-Z][a-z]+ (?i:is|was|has|lives|works|loves|likes|keeps|owns|raises|teaches|runs|drives|plays|"
+                    r"studies|collects|breeds|quit|moved)\b)|"
                     r",\s+(?=(?i:(?:now|these days|today),? )?(?i:i|he|she|my|our|we)\b)|"
                     r",\s+(?!(?i:is|are|was|were)\b)(?=[^,]*\b(?i:is|are|was|were|has|lives|works|"
                     r"loves)\b)|\s+[—–-]+\s+|,\s+(?=(?i:what|how|any|can|could|should|would|do|does|is there|is this|is it|are there|where|which|"  # noqa: E501
@@ -414,7 +420,8 @@ def corrected(sentence: str) -> str:
     leading "sadly" ("Sadly Rex passed away" → Rex's), with a fronted object back after its verb
     (:func:`~memcli.write.rules.en_fronted.unfronted`), and with the "I" a stop told without it drops ("Quit
     coffee" → "I quit coffee"); as given otherwise."""
-    out = unfronted(denial_last(sentence))  # (… not Tom but Tim → … Tim, not Tom; Gin, I never drink it)
+    out = unfronted(denial_last(en_another(sentence)))  # (… not Tom but Tim → … Tim, not Tom; Gin, I never drink it)
+    # (round 46: "…and another colleague, Bo, keeps bees" → "…and my other colleague Bo keeps bees")
     out = out[m.end():] if (m := correction_opener(out)) is not None else out
     out = re.sub(r"^(?:sadly|unfortunately|tragically),?\s+(?=[A-Z]|my\b|our\b|we\b|i\b)", "", out, flags=re.I)
     out = _NOT_HALF.sub(r"\1", out)

@@ -20,6 +20,9 @@ occupation, the object (what is taught, what is driven) qualifies it; the statem
 - A job told by its field, no occupation noun: 是搞财务的 / 是干装修的 / 是做外贸的 / 是从事金融行业的 → the job
   ``财务`` … (the field alone, so 是做会计的 and 是会计 are one value); the field a noun or a verb of a trade of two
   characters or more, never a question (干什么的) or a quality (搞笑的, 干净的).
+- Round 46, the same jobs told in other words: 是开出租车的 (a fixed trade inside 是…的) → 出租车司机; a trade with
+  no 的 (做装修, 在做销售, 干外贸) → the trade, only one of :data:`_ZH_TRADES` or an occupation (做饭, 在做作业: no
+  job); an occupation ending in 人 (是装修工人, 是商人) → itself (it was read as a hometown: 是湖北人).
 
 Pure functions of a cleaned predicate; :mod:`memcli.write.rules.en_facts` and :mod:`.zh_facts` call them.
 """
@@ -95,6 +98,18 @@ _ZH_FIXED = (
 )
 
 
+#: trades told with a light verb and no 的 (做装修, 干外贸): a field of work, never a thing done once (做饭, 做作业);
+#: 在 before 搞 / 干 is a thing under way (在搞装修: the home renovated), before 做 / 从事 the work done (在做销售)
+_ZH_TRADES = re.compile(r"装修|装潢|外贸|金融|电商|餐饮|物流|保险|房地产|地产|中介|广告|建筑|美容|美发|财务|设计|"
+                        r"审计|法务|人事|行政|会计|销售|市场|运营|证券|投资|IT|互联网|软件开发|开发|编程|翻译|教育|医疗")
+_ZH_TRADE = re.compile(r"^(?:一直|主要|专门)?(?:在(?:做|从事)|做|干|搞|从事)(?P<what>[^，,。的了过着]{2,5}?)"
+                       r"(?:这一?行|行业|工作)?$")
+#: an occupation said with 人 (工人, 商人, 军人, 艺人, 主持人, 经纪人): the 人 of a hometown (湖北人) it is not
+_ZH_PERSON_JOB = re.compile(r"^是(?:一名|一个|一位|个|名|位)?(?P<job>[\u4e00-\u9fff]{0,4}(?:工人|商人|军人|艺人|主持人|"
+                            r"经纪人|承包人|创始人|合伙人|负责人))$")
+#: a trade told inside 是…的 (是开出租车的, 是送外卖的): the trade's own words
+_ZH_IS_DE = re.compile(r"^(?:是|就是)(.{2,10})的$")
+
 #: a new trade taken up (改行 / 转行, round 44): what follows is the job now (改行做律师了, 转行当会计, 改行开出租车)
 _ZH_RETRAINED = re.compile(r"^(?:已经|最近|去年|今年)?(?:改行|转行)(?:了|去|来)?(?:[，,])?"
                            r"(?P<rest>[^，,。]{2,12}?)了?$")
@@ -112,6 +127,12 @@ def zh_job_verb(predicate: str) -> str | None:
         m = _ZH_BECAME.match(rest)
         return m.group("job") if m and _OCCUPATION.search(m.group("job")) and not _NOT_OCCUPATION.search(
             m.group("job")) else None
+    if (m := _ZH_TRADE.match(q)) and (_ZH_TRADES.fullmatch(m["what"]) or _OCCUPATION.search(m["what"]) and not
+                                      _NOT_OCCUPATION.search(m["what"])):
+        return m["what"]  # 做装修, 在做销售 (round 46)
+    if m := _ZH_PERSON_JOB.match(q):
+        return m["job"]  # 是装修工人, 是个商人: not a hometown (round 46)
+    q = _ZH_IS_DE.sub(r"\1", q)  # 是开出租车的 → 开出租车 (round 46)
     if m := _ZH_TEACH.match(q):
         what = m.group("what") or ""
         if what and (_ZH_PERSON.match(what) or len(what) > 4):

@@ -55,7 +55,9 @@ _ZH_TAIL = (r"(?:了|啦|啊)?(?:[一二两三四五六七八九十几半百\d]+
             r"[。！!~～]*$")
 _ZH_REL = r"(?:(男朋友|女朋友|男友|女友|对象|未婚夫|未婚妻|另一半)的?)?"
 _ZH_NAME = r"([\u4e00-\u9fff]{2,4}?|[A-Za-z][A-Za-z'-]+)"
-_ZH_WITH = re.compile(rf"^我{_ZH_ADV}(?:和|跟|与|同){_ZH_REL}{_ZH_NAME}{_ZH_ADV}(?:已经|正式)?{_ZH_VERB}{_ZH_TAIL}")
+#: (round 46: 同 of 同事 / 同学 is no "with": 我同事李娜结婚了 is the colleague's wedding)
+_ZH_WITH = re.compile(rf"^我{_ZH_ADV}(?:和|跟|与|同(?!事|学|桌|乡|伴|屋|龄|行))"
+                     rf"{_ZH_REL}{_ZH_NAME}{_ZH_ADV}(?:已经|正式)?{_ZH_VERB}{_ZH_TAIL}")
 _ZH_NAME_FIRST = re.compile(rf"^{_ZH_NAME}(?:和|跟|与)我{_ZH_ADV}{_ZH_VERB}{_ZH_TAIL}")
 _ZH_MARRIED = re.compile(rf"^我{_ZH_ADV}(嫁给|娶)了?{_ZH_REL}{_ZH_NAME}(?:了|啦)?{_ZH_TAIL}")
 _ZH_NOT_NAME = re.compile(r"[我你您他她它们咱]|^(?:这|那|一|个|家人|朋友|同事|同学|对方|人家|自己|大家|别人|某人|谁)")

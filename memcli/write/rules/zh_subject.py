@@ -58,7 +58,8 @@ def _subject(c: str, ctx: _Ctx) -> tuple[str, str, str] | None:
             key = "best_friend"  # 我最好的朋友 = 我闺蜜 / 死党: one person
         rest = c[m.end():]
         name = rx(r"^([\u4e00-\u9fff]{2,3}?)(?=的|是|在|叫|住|家住|家在|今年|也|很|特别|喜欢|对|有|每|经常|最|"
-                  r"现在|目前|如今|"
+                  r"现在|目前|如今|养|做|干|开|当|教|搞|把|被|去年|刚|又|还|从|"  # (r. 46: 张伟养狗, 做装修, 去世了)
+                  r"去世|过世|结婚|离婚|退休|毕业|搬|生了|"
                   r"已经|改行|转行|跳槽|辞职|离职|$)"
                   ).match(rest)  # (我邻居王阿姨，…: the name alone, whom the next clause is about — round 41)
         alone = name is not None and name.end() == len(rest)  # (我邻居王阿姨: a name alone, tagged whole — not 戴眼镜)

@@ -7,6 +7,7 @@ import re
 
 from memcli import slots
 from memcli.reltime import ZH_DAYS
+from memcli.write.rules.another_person import zh_another
 from memcli.write.rules.match import ZH_BODY, cn_to_int
 
 _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
@@ -251,7 +252,8 @@ def corrected(sentence: str) -> str:
     """:func:`denial_last` (with a short announcing lead-in before a colon left off: 补充一下：我…), and in a
     sentence that opens with a correction (不好意思我说错了，…) the denied half
     said without a comma (…三岁不是两岁) set off as its clause (…三岁，不是两岁), which the rules drop."""
-    out = _ANNOUNCED.sub("", denial_last(sentence), count=1)  # 另外说一下我自己的事：我搬到成都了 → 我搬到成都了
+    # 另外说一下我自己的事：我搬到成都了 → 我搬到成都了; round 46: 另一个同事张伟… → 我同事张伟…
+    out = _ANNOUNCED.sub("", denial_last(zh_another(sentence)), count=1)
     if ZH_CORRECTION_OPEN.match(out):
         out = re.sub(r"(?<=[^，,])((?:而)?(?:不是|并非)[^，,。！!；;我你他她]{1,12}[。！!]?)$", r"，\1", out)
     return out
