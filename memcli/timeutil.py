@@ -71,6 +71,19 @@ def from_iso(text: str | datetime) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
+def maybe_time(value: object) -> datetime | None:
+    """``value`` as a datetime, leniently: a datetime as is, ISO-8601 text parsed ("Z" read as UTC), anything else
+    (None, "", text that is no time) None — for reading stored rows' optional times without raising."""
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and value:
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return None
+
+
 #: a memory's ``event_when`` column (:func:`memcli.write.pair_dates.when_to_text`): the date its statement is
 #: about, ``2025``, ``2025-09`` or ``2025-09-03``, then ``~`` when its year was inferred from when it was said
 #: (去年, "next Friday", 12月3号) and ``*`` when no year was said; groups: year, month, day, ``~``, ``*``

@@ -37,7 +37,7 @@ from typing import Any
 
 from memcli.read.domain_request import memory_domains
 from memcli.read.kinds import FAMILY, FAMILY_WORDS, kinds_of
-from memcli.read.results import Hit, construct
+from memcli.read.results import Hit, row_hit
 from memcli.text import to_simplified
 
 __all__ = ["MAX_LISTED", "SCAN", "AllOf", "all_answers", "asked_all", "of_kind"]
@@ -241,7 +241,7 @@ def all_answers(store: Any, user: str, question: str, hits: list[Hit], point: fl
                                                                         in found else 0.0)))[:MAX_LISTED]
     ids = {int(r["id"]) for r in ranked}
     low = min((h.score for h in hits), default=1.0)
-    first = [found.get(int(r["id"])) or _row_hit(r, low) for r in ranked]
+    first = [found.get(int(r["id"])) or row_hit(r, low, "all") for r in ranked]
     for h in first:  # (a leg of its own: the block's ratio cut spares it, as a slot leg's hit)
         h.p_relevant, h.below_floor, h.legs = max(h.p_relevant or 0.0, point), False, sorted({*h.legs, "all"})
     rest = [h for h in hits if h.id not in ids or h.origin == "episode"]
@@ -260,14 +260,3 @@ def _passed(row: dict[str, Any], as_of: Any) -> bool:
     day = event_day(row.get("event_when"))
     return day is not None and day[0] < (as_of or now_utc()).date().isoformat()[:len(day[0])]
 
-
-def _row_hit(r: dict[str, Any], score: float) -> Hit:
-    """A hit of the ``all`` leg for a stored row ``r``."""
-    from memcli.timeutil import event_day, from_iso
-
-    day = event_day(r.get("event_when"))
-    return construct(
-        Hit, id=int(r["id"]), statement=str(r["statement"]), kind=str(r["kind"]),
-        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]), event_when=day and day[0],
-        event_inferred=bool(day and day[1]), score=float(round(score, 4)), origin=str(r["origin"]), slot=r.get("slot"),
-        legs=["all"], p_relevant=None, below_floor=False, metadata={})

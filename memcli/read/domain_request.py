@@ -51,7 +51,7 @@ from typing import Any
 
 from memcli.read.kinds import FAMILY, kinds_of
 from memcli.read.mismatch import relation_words
-from memcli.read.results import Hit, construct
+from memcli.read.results import Hit, row_hit
 from memcli.read.suggest_words import ADVICE_EN, ASK_EN, ASK_ZH, CONSENT_ZH, WHETHER_ZH
 from memcli.read.told_name import request_names_zh, tells_of
 from memcli.relazy import lazy
@@ -339,7 +339,7 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
         return None
     found = {h.id: h for h in hits if h.id is not None}
     top = max((h.score for h in hits), default=1.0)
-    first = [found.get(int(r["id"])) or _row_hit(r, top) for r in rows]
+    first = [found.get(int(r["id"])) or row_hit(r, top, "domain") for r in rows]
     for h in first:  # (a leg of its own: the block's ratio cut spares it, as a slot leg's hit)
         h.p_relevant, h.below_floor, h.legs = max(h.p_relevant or 0.0, point), False, sorted({*h.legs, "domain"})
     for h in hits:
@@ -347,14 +347,3 @@ def domain_answers(store: Any, user: str, question: str, hits: list[Hit], point:
             h.below_floor = True
     return (first + [h for h in hits if h.id not in ids])[:max(limit, len(first))]
 
-
-def _row_hit(r: dict[str, Any], score: float) -> Hit:
-    """A hit of the ``domain`` leg for a stored row ``r``."""
-    from memcli.timeutil import event_day, from_iso
-
-    day = event_day(r.get("event_when"))
-    return construct(
-        Hit, id=int(r["id"]), statement=str(r["statement"]), kind=str(r["kind"]),
-        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]), event_when=day and day[0],
-        event_inferred=bool(day and day[1]), score=float(round(score, 4)), origin=str(r["origin"]), slot=r.get("slot"),
-        legs=["domain"], p_relevant=None, below_floor=False, metadata={})

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from memcli.timeutil import maybe_time
+
 __all__ = ["ex_answers", "ex_keys", "ex_of"]
 
 #: an ex key → the partner keys the same person was told under before the parting
@@ -63,17 +65,8 @@ def ex_answers(hits: Sequence[Any], asked: str | None, endings: list[tuple[tuple
             continue
         if subject_of(h.slot, h.statement) not in partners:
             continue
-        told = h.valid_from if isinstance(h.valid_from, datetime) else _time(h.valid_from)
+        told = maybe_time(h.valid_from)
         if last is None or told is None or (told >= last[0] and h.id > last[1]):  # (stored after it, valid after it)
             h.below_floor = True
             changed += 1
     return changed
-
-
-def _time(value: Any) -> datetime | None:  # noqa: ANN401 - ISO text or None
-    if isinstance(value, str) and value:
-        try:
-            return datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    return None

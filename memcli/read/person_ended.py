@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from memcli.text import lang_of, to_simplified
+from memcli.timeutil import maybe_time
 
 __all__ = ["STATES", "ended_answers", "ending_of"]
 
@@ -87,17 +88,6 @@ def _attribute(slot: str | None) -> str | None:
     return split_slot(slot)[1] if slot else None
 
 
-def _time(value: Any) -> datetime | None:  # noqa: ANN401 - a datetime or its ISO text
-    if isinstance(value, datetime):
-        return value
-    if isinstance(value, str) and value:
-        try:
-            return datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    return None
-
-
 def _endings(store: Any, user: str, as_of: datetime | None) -> list[tuple[tuple[str, str], datetime, int]]:  # noqa: ANN401
     """The deaths and partings among ``user``'s active memories holding an ending's word: ((kind, who), valid from,
     id) (:func:`ending_of`; one bounded LIKE)."""
@@ -106,7 +96,7 @@ def _endings(store: Any, user: str, as_of: datetime | None) -> list[tuple[tuple[
     out = []
     for r in rows:
         e = ending_of(str(r["statement"]), r["slot"])
-        if e and (when := _time(r["valid_from"])) is not None:
+        if e and (when := maybe_time(r["valid_from"])) is not None:
             out.append((e, when, r["id"]))
     return out
 
@@ -132,7 +122,7 @@ def ended_answers(store: Any, user: str, hits: Sequence[Any], asked: str | None,
     endings = _endings(store, user, as_of)
     changed = 0
     for h, subject in mine:
-        told = _time(h.valid_from)
+        told = maybe_time(h.valid_from)
         for (kind, who), when, rid in endings:
             if rid == h.id or told is None or (told >= when and h.id > rid):
                 continue  # told before the ending: valid before it, or stored before it ("we divorced last month")

@@ -245,3 +245,17 @@ def _plain(v: Any, json: bool) -> Any:
     from pydantic_core import to_jsonable_python
 
     return to_jsonable_python(v)
+
+
+def row_hit(r: dict[str, Any], score: float, leg: str) -> Hit:
+    """A hit for a stored memory row ``r`` (a store's row dict: id, statement, kind, confidence, valid_from,
+    event_when, origin, slot) found by the read step named ``leg`` ("domain", "all"…) rather than by a ranked leg:
+    ``score`` as given, confidence undecayed, no ``p_relevant``, above the answerability point."""
+    from memcli.timeutil import event_day, from_iso
+
+    day = event_day(r.get("event_when"))
+    return construct(
+        Hit, id=int(r["id"]), statement=str(r["statement"]), kind=str(r["kind"]),
+        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]), event_when=day and day[0],
+        event_inferred=bool(day and day[1]), score=float(round(score, 4)), origin=str(r["origin"]), slot=r.get("slot"),
+        legs=[leg], p_relevant=None, below_floor=False, metadata={})
