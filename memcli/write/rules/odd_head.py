@@ -35,6 +35,8 @@ _MODIFIER = frozenset("新 旧 老 大 小".split())
 _LEARN = frozenset("学会 学 会 学着".split())
 _NUMBER = re.compile(r"[\d.]+|[零〇一二两三四五六七八九十百千万几]+")
 _WEAK = ("fact", "event", "habit")
+#: a slot that names someone: a "no" read again never keys by it (a union denied names no spouse)
+_NAMES = re.compile(r"(?:^|\.)(?:name|nickname)(?:\.|$)")
 
 
 def _odd(head: str) -> bool:
@@ -92,7 +94,8 @@ def rekeyed(m: Match, read: object) -> Match:
         got = [x for x in read(plain) if x.slot]  # type: ignore[operator]
         attr = slots.split_slot(got[0].slot)[1] if got else None
         if got and attr and attr not in _WEAK and not _odd(got[0].slot.rsplit(".", 1)[-1]) and (
-                not you or _noun(got[0].value or "")):  # (我有去过日本 owns nothing)
+                not you or _noun(got[0].value or "")) and not (head in _NO and _NAMES.search(got[0].slot)):
+            # (我有去过日本 owns nothing; 我和吴迪没结婚 names no spouse)
             return replace(m, slot=got[0].slot, value=got[0].value)
     word = _content_word(m.statement[at + len(head):])
     return replace(m, slot=f"{prefix}.{word}", value=word) if word else m
