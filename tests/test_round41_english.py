@@ -75,11 +75,11 @@ def test_what_others_did_is_kept_whole(stores: Any) -> None:
 # -- what a question gets (memories alone, top 5, as the eval asks) ------------------------------------------------
 #: stored, but outside the top 5: what the team builds (only "The flood map tool is officially mine now" names it;
 #: "Right now we're building a flood map tool for the county" scores 0.03), the brisket (the send-off's other
-#: memories first), a feeling stored without what it is about, where two friends met (the friend named only in the
+#: memories first), where two friends met (the friend named only in the
 #: other speaker's question), the wedding's place (said by the reply "Next spring, … at Raymond's place in
 #: Bremerton": a fragment)
 NOT_IN_TOP5 = {"What is Maya's team building for the county?", "What is Maya's dad cooking for Eli's send-off?",
-               "How does Maya feel about leading the flood map project?", "Where did Maya and Hana meet?",
+               "Where did Maya and Hana meet?",
                "Where will Jonah and Dev's wedding be?"}
 
 
@@ -88,7 +88,8 @@ def test_questions_find_the_answer(chat: dict[str, Any], stores: Any) -> None:
               if not covers([h.statement for h in stores[sp].search(qa["question"], limit=5)],
                             answer_words(qa["answer"]))}
     stored_not = {qa["question"] for _, qa in _asked(chat) if qa["question_me"] in NOT_STORED}
-    assert missed == NOT_IN_TOP5 | stored_not  # 44 of 53 (main: 41; round 42's named deed: 44)
+    assert missed == NOT_IN_TOP5 | stored_not  # 45 of 53 (main: 41; round 42's named deed: 44; round 46's
+    # told-with mate: how she feels about leading the project, told in the same turn as the hit)
 
 
 # -- the readings, on other sentences (no model) --------------------------------------------------------------------

@@ -133,7 +133,9 @@ def asked_all(question: str) -> AllOf | None:
         return AllOf(noun, trip=True)
     if kinds:
         return AllOf(noun, kinds=frozenset(kinds))
-    return AllOf(noun, slots=tuple(query_slot_keys(q)))
+    # the attribute the noun itself names (hobbies, 爱好 → like), never one the verb alone reads: "which composers
+    # do I enjoy" lists no other liking (only the answered slots below)
+    return AllOf(noun, slots=tuple(query_slot_keys(noun) if noun else query_slot_keys(q)))
 
 
 @lru_cache(maxsize=1)
