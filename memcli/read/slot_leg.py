@@ -114,16 +114,24 @@ def composed_stored(keys: list[str]) -> list[str]:
 
 
 #: an attribute a "where" question asks (我在哪上班, "Where do I work?") → the one a fact often names that place
-#: in: "I work as a nurse at a hospital in Leeds" / 我在杭州的一家医院当护士 are stored as ``job``
-PLACE_KIN = {"workplace": "job"}
+#: in: "I work as a nurse at a hospital in Leeds" / 我在杭州的一家医院当护士 are stored as ``job``; and back (round 46):
+#: a job question ("What's my job?") → ``workplace``, where a new job told with its employer first is stored
+#: ("换了新工作 at a bank now, 在 HSBC 做 risk analyst", "I joined Acme as a designer")
+PLACE_KIN = {"workplace": "job", "job": "workplace"}
 #: a fact that names a place: 在<place>当/做/上班…, "at/in/for/with <place>"
 _NAMES_PLACE = re.compile(r"在[^，。,;；]{1,20}?(?:当|做|干|任|上班|工作|实习)"
                           r"|\b(?:at|in|for|with) (?:the |a |an )?[A-Za-z]")
+#: a fact that names a role: 当/做/任/担任 + what (在 HSBC 做 risk analyst), "as a/an <role>", "work(s) as"
+_NAMES_ROLE = re.compile(r"(?:当|做|担任)\s*[A-Za-z\u4e00-\u9fff]{2,}"
+                         r"|\bas (?:a|an|the) [A-Za-z]|\bworks? as\b", re.IGNORECASE)
+#: what a kin attribute's memory must name to answer the asked one (a place for workplace, a role for job)
+_NAMES = {"job": _NAMES_PLACE, "workplace": _NAMES_ROLE}
 
 
 def place_kin(keys: list[str]) -> list[str]:
-    """For each key of ``keys`` asking a place (:data:`PLACE_KIN`), the same subject's kin attribute
-    (``workplace`` → ``job``, ``sister.workplace`` → ``sister.job``), unless asked already."""
+    """For each key of ``keys`` asking a place or a job (:data:`PLACE_KIN`), the same subject's kin attribute
+    (``workplace`` → ``job``, ``sister.workplace`` → ``sister.job``, ``job`` → ``workplace``), unless asked
+    already."""
     from memcli.slots import join_slot, split_slot
 
     out: list[str] = []
@@ -138,15 +146,24 @@ def place_kin(keys: list[str]) -> list[str]:
 
 def _naming_place(store: MemoryStore, user: str, keys: list[str], found: list[int], *, limit: int,
                   as_of: datetime | None = None) -> list[int]:
-    """Ids of the memories under the :func:`place_kin` keys of ``keys`` whose statement names a place (a job
-    "at a hospital in Leeds" answers "where do I work"; 我是做数据分析的 does not), not among ``found``: ONE
-    bounded slot query and one read of its rows, only when the query asks a place; [] otherwise."""
+    """Ids of the memories under the :func:`place_kin` keys of ``keys`` whose statement names what was asked (a job
+    "at a hospital in Leeds" answers "where do I work"; 我是做数据分析的 does not; a workplace "在 HSBC 做 risk
+    analyst" answers "what's my job"; "I joined Acme" does not), not among ``found``: ONE bounded slot query and one
+    read of its rows, only when the query asks a place or a job; [] otherwise."""
+    from memcli.slots import split_slot
+
     kin = place_kin(keys)
     if not kin:
         return []
     ids = [i for i in store.slot_search(user, kin, limit=limit, as_of=as_of) if i not in found]
-    rows = {int(r["id"]): str(r["statement"]) for r in store.items_by_ids(user, ids)} if ids else {}
-    return [i for i in ids if i in rows and _NAMES_PLACE.search(rows[i])]
+    rows = {int(r["id"]): r for r in store.items_by_ids(user, ids)} if ids else {}
+
+    def names(row: dict) -> bool:
+        attr = split_slot(str(row.get("slot") or ""))[1]
+        rx = _NAMES.get(attr or "")
+        return rx is not None and rx.search(str(row["statement"])) is not None
+
+    return [i for i in ids if i in rows and names(rows[i])]
 
 
 def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
@@ -292,16 +309,22 @@ def held_answers(hits: Sequence[Any], question: str, slots: Sequence[str], point
     value of the type asked (:func:`memcli.read.asked_value.holds_value`: a place for where) and that the gate did
     not veto (p > 0: grounded, the question's subject). Round 40: "Where do I work?" over "I joined Riverside Academy
     in September" (slot ``workplace``) had p 0.10: joining an organisation is a job told in words far from "work"
-    (cosine 0.07), and the fitted gate reads the cosine. Returns how many hits were raised."""
+    (cosine 0.07), and the fitted gate reads the cosine. Round 46: a job asked also keeps the workplace that names a
+    role (:data:`PLACE_KIN`). Returns how many hits were raised."""
     from memcli.read.asked_value import asked_value, holds_value
 
     if point is None or len(slots) != 1 or slots[0].startswith("someone."):
         return 0
     asked = asked_value(question)
+    #: a job asked: the same subject's workplace naming a role (round 46: "What's my job?" over "换了新工作 at a bank
+    #: now, 在 HSBC 做 risk analyst", p 0.03 — the fitted gate reads a workplace as no answer to a job)
+    roles = [k for k in place_kin(slots) if k.endswith("workplace")] if slots[0].endswith("job") else []
     raised = 0
     for h in hits:
-        if (h.below_floor and h.slot == slots[0] and "slot" in h.legs and h.origin != "episode"
-                and (h.p_relevant or 0.0) > 0 and asked and holds_value(h.statement, asked, question)):
+        if not (h.below_floor and "slot" in h.legs and h.origin != "episode" and (h.p_relevant or 0.0) > 0):
+            continue
+        if (h.slot == slots[0] and asked and holds_value(h.statement, asked, question)) or (
+                h.slot in roles and _NAMES_ROLE.search(h.statement)):
             h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
             raised += 1
     return raised
