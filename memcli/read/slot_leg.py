@@ -121,8 +121,9 @@ PLACE_KIN = {"workplace": "job", "job": "workplace"}
 #: a fact that names a place: 在<place>当/做/上班…, "at/in/for/with <place>"
 _NAMES_PLACE = re.compile(r"在[^，。,;；]{1,20}?(?:当|做|干|任|上班|工作|实习)"
                           r"|\b(?:at|in|for|with) (?:the |a |an )?[A-Za-z]")
-#: a fact that names a role: 当/做/任/担任 + what (在 HSBC 做 risk analyst), "as a/an <role>", "work(s) as"
-_NAMES_ROLE = re.compile(r"(?:当|做|担任)\s*[A-Za-z\u4e00-\u9fff]{2,}"
+#: a fact that names a role: 当/做/担任 + what, ending its clause (在 HSBC 做 risk analyst; not
+#: 在一家做汽车的公司上班, a company that does), "as a/an <role>", "work(s) as"
+_NAMES_ROLE = re.compile(r"(?:当|做|担任)\s*(?:(?!的)[A-Za-z\u4e00-\u9fff ]){2,24}(?=[，。,;；!！?？.]|$)"
                          r"|\bas (?:a|an|the) [A-Za-z]|\bworks? as\b", re.IGNORECASE)
 #: what a kin attribute's memory must name to answer the asked one (a place for workplace, a role for job)
 _NAMES = {"job": _NAMES_PLACE, "workplace": _NAMES_ROLE}
