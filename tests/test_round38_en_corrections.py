@@ -7,7 +7,7 @@ the real default model, a real drain).
    slot of the fact it corrects ("my X is called Y" is X's name: `clause_slots.generic_slot`, was `X.is`), and the
    fact it corrects ends. Before: "Sorry, I made a mistake: my brother is called Tim, not Tom" was stored whole
    under `brother.is`.
-2. A slot value is made singular only when it reads as a plural (`rules/en_plural.py`): "I love blues" was
+2. A slot value is made singular only when it reads as a plural (`memcli/en_plural.py`): "I love blues" was
    `like.blue`, so "I really love blue" was reinforced into it, the colour never stored.
 """
 
@@ -17,10 +17,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from memcli.en_plural import names_kept, singular
 from memcli.write.clause_slots import generic_slot
 from memcli.write.extract import MemoryExtractionService, Utterance
 from memcli.write.rules.en_denial import correction_opener, denial_last
-from memcli.write.rules.en_plural import names_kept, singular
 from memcli.write.rules.zh_words import denial_last as zh_denial_last
 
 START = datetime(2026, 11, 16, 10, tzinfo=UTC)

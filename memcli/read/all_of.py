@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from memcli.en_plural import singular
 from memcli.read.domain_request import memory_domains
 from memcli.read.kinds import FAMILY, FAMILY_WORDS, kinds_of
 from memcli.read.results import Hit, row_hit
@@ -100,11 +101,6 @@ class AllOf:
     slots: tuple[str, ...] = ()
 
 
-def _singular(word: str) -> str:
-    return word[:-3] + "y" if word.endswith("ies") else word[:-2] if word.endswith(("ches", "shes", "xes")) \
-        else word[:-1]
-
-
 def asked_all(question: str) -> AllOf | None:
     """What ``question`` asks all of (module doc), or None when it asks no list."""
     from memcli.read.slot_leg import query_slot_keys
@@ -117,8 +113,8 @@ def asked_all(question: str) -> AllOf | None:
         if m is None or not m.group("noun").endswith("s") or m.group("noun") in _NOT_PLURAL:
             return None
         noun = m.group("noun")
-        kinds = kinds_of(_singular(noun)) | kinds_of(noun)
-        family = FAMILY_WORDS.get(_singular(noun))
+        kinds = kinds_of(singular(noun)) | kinds_of(noun)
+        family = FAMILY_WORDS.get(singular(noun))
     else:
         m = _ASK_ZH.search(q)
         if m is None or len(m.group("rest") or m.group("rest2") or "") > 6:

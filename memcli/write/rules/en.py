@@ -21,13 +21,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from memcli import slots
+from memcli.en_plural import names_kept
 from memcli.org_names import org_or_place_en
 from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.cleft import en_plain
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
 from memcli.write.rules.en_one_off import judgement_only
-from memcli.write.rules.en_plural import names_kept
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
 from memcli.write.rules.en_we import PAIR_SUBJECT, WE_SUBJECT

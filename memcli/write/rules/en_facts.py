@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 
 from memcli import slots
+from memcli.en_plural import singular as _singular
 from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
 from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.rx import rx
 from memcli.write.rules.en_kept import kept_thing, without_place
-from memcli.write.rules.en_plural import singular as _singular
 from memcli.write.rules.en_words import (
     _ABSTRACT,
     _ASPECT,
@@ -59,7 +59,7 @@ _AGE_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve
 
 def _lemma(word: str) -> str:
     """A verb or noun's key for a slot: running/runs/run → run, taking/take → tak. A y after a vowel and an s
-    that is no plural's (:func:`~memcli.write.rules.en_plural.singular`: chess, tennis, physics, darts) are the
+    that is no plural's (:func:`~memcli.en_plural.singular`: chess, tennis, physics, darts) are the
     word's own: play/plays/played → play, "I play chess" → chess (were pla and ches, other keys than the word's
     other forms: played → play, classes → class)."""
     if re.search(r"[aeiou]y$", word) or word.endswith("s") and _singular(word) == word:

@@ -12,7 +12,8 @@ news" were safe only by luck):
 A plural whose singular is no regular cut of it takes the singular English spells (knives → knife, potatoes →
 potato: :data:`_IRREGULAR`), so no slot holds a word that does not exist (knive, potatoe). The Snowball English
 stemmer the project pins (full-text terms, :func:`memcli.text.word_form`) cannot tell these apart: it keeps only five
-forms whole (andes, atlas, bias, cosmos, news) and cuts blues, jeans, glasses and series like plurals. Pure functions.
+forms whole (andes, atlas, bias, cosmos, news) and cuts blues, jeans, glasses and series like plurals. Pure functions,
+shared by the write path (slot keys) and the read path (the kind a list question asks, :mod:`memcli.read.all_of`).
 """
 
 from __future__ import annotations
