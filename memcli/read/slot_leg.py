@@ -145,7 +145,7 @@ def place_kin(keys: list[str]) -> list[str]:
     return out
 
 
-def _naming_place(store: MemoryStore, user: str, keys: list[str], found: list[int], *, limit: int,
+def _kin_naming_asked(store: MemoryStore, user: str, keys: list[str], found: list[int], *, limit: int,
                   as_of: datetime | None = None) -> list[int]:
     """Ids of the memories under the :func:`place_kin` keys of ``keys`` whose statement names what was asked (a job
     "at a hospital in Leeds" answers "where do I work"; 我是做数据分析的 does not; a workplace "在 HSBC 做 risk
@@ -174,16 +174,16 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     the same relative (:func:`kin_relations`), and of that relative told as a relative of a relative
     (:func:`composed_stored` of the keys asked: 我妈的弟弟… for 我舅舅…) and an ex told as the partner
     (:func:`memcli.read.ex_partner.ex_keys`: ``wife.job`` for ``ex_wife.job``); then of the attribute that often
-    names an asked place, when the memory names one (:func:`place_kin`: a job "at a hospital in Leeds" for
-    "where do I work"); then, for a relative's name asked and not stored under its slot, the memories that name
-    that relative in passing (:func:`named_in_passing`)."""
+    names what was asked, when the memory names it (:func:`place_kin`: a job "at a hospital in Leeds" for
+    "where do I work", a workplace "在 HSBC 做 risk analyst" for "what's my job"); then, for a relative's name
+    asked and not stored under its slot, the memories that name that relative in passing (:func:`named_in_passing`)."""
     if not keys:
         return []
     near = kin_relations(keys)
     near += [k for k in composed_stored(keys) if k not in near]
     near += [k for k in ex_keys(keys) if k not in near]  # an ex's: the partner's, told before the parting (r. 46)
     ids = store.slot_search(user, near, limit=limit, as_of=as_of)
-    ids += _naming_place(store, user, near, ids, limit=limit, as_of=as_of)
+    ids += _kin_naming_asked(store, user, near, ids, limit=limit, as_of=as_of)
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
     ids += [i for i in named if i not in ids]
     by_name = store.slot_search(user, name_keys(store, user, keys, limit=limit, as_of=as_of), limit=limit, as_of=as_of)
