@@ -201,6 +201,11 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     return cut_time(c, m, ago)
 
 
+def time_back(c: str) -> tuple[str, int] | None:
+    """Clause ``c``'s relative time as (unit, n) back (:func:`_ago_of`'s), or None: none, or one no date carries."""
+    return _ago_of(c)[0]
+
+
 _HABIT = re.compile(r"\b(?:usually|always|often|regularly|normally|generally|every (?:day|morning|night|evening|week|"
                     r"weekend|weekday|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|each "
                     r"(?:morning|day|night|week)|on (?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"  # noqa: E501

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from memcli.write.rules.en_events import event_time
+from memcli.write.rules.en_joined import been_at, joined_when, with_dropped_i
 from memcli.write.rules.en_plan import plan_of, trip_off
 from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
 from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
@@ -76,7 +77,10 @@ _EN_QUIT_NEW = re.compile(
     r" as (?:a |an )?(?P<job>[a-z][a-z -]{1,30}?)(?: (?:at|with|in|for) [^,;]{1,40}?)?"
     r"(?: (?:next|on|this|in|tomorrow|from)\b[^,;]{0,25}?)?$", re.I)
 #: a time said of a job's start ("next week", "on Monday", "from June", "tomorrow")
-_EN_WHEN = r"(?:(?:next|this|on|in|from|starting|last|early|later) [a-z0-9 ]{2,20}?|tomorrow|today|soon|yesterday)"
+_EN_WHEN = r"(?:(?:next|this|on|in|from|starting|last|early|later) [a-z0-9 ]{2,20}?|tomorrow|today|soon|yesterday|" \
+           r"(?:a|one|two|three|four|five|six|a few|a couple of|several|\d+) (?:days?|weeks?|months?|years?) ago)"
+#: (round 47) the time said right after the organisation joined: kept in the workplace's statement
+_EN_ORG_WHEN = re.compile(rf",? {_EN_WHEN}(?=,? as )", re.I)
 #: a new job told as a start, a hire, a join or a move, with what the person is taken on as: "Next week I start at a
 #: bank as a teller", "I'm starting a new job as a nurse", "I got hired as a barista at a cafe", "I joined a law
 #: firm as a paralegal", "I took a job as a chef", "I switched to a startup as a designer" — the job, and the
@@ -148,7 +152,7 @@ def job_started(sentence: str) -> list[Match]:
     """The job (and workplace) a new job told as a start tells (:data:`_EN_START`), or []: the job the occupation
     after "as" (not one of the rules' non-occupations), in the sentence as said (its time too: "next week" is when,
     the memory holds from when it was said); the workplace the organisation, said without the "as" part."""
-    said = sentence.strip().rstrip(".!")
+    said = with_dropped_i(sentence.strip().rstrip(".!"))  # (round 47) "Joined Acme last month as a designer"
     m = _EN_START.match(said)
     if not m or not en_occupation(job := m.group("job").casefold()):
         return []
@@ -159,11 +163,13 @@ def job_started(sentence: str) -> list[Match]:
         org = None  # only "joined" (and "moved to") take the organisation bare ("joined Acme as …")
     if org and re.fullmatch(_EN_WHEN, org.casefold()):
         org = None  # "I start next week as a nurse": a time, no organisation
+    ago = joined_when(said)  # (round 47) "last month", "in May" after joined: the memory holds from then
     out = [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="job", value=job.strip(),
-                 salience=0.7)]
+                 salience=0.7, ago=ago)]
     if org and (v := re.sub(r"^(?:a|an|the) ", "", org.strip().casefold())):  # the words up to it, as said
-        out.append(Match(statement=said[:1].upper() + said[1:m.end("org")], kind="identity", slot="workplace",
-                         value=v, salience=0.7))
+        when = _EN_ORG_WHEN.match(said, m.end("org"))  # (its time too: "I joined Acme last month")
+        out.append(Match(statement=said[:1].upper() + said[1:when.end() if when else m.end("org")].rstrip(" ,"),
+                         kind="identity", slot="workplace", value=v, salience=0.7, ago=ago))
     return out
 
 
@@ -180,6 +186,8 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Matc
         return [event], ""
     if started := job_started(sentence):  # "Next week I start at a bank as a teller": the job (and workplace) now
         return started, ""
+    if held := been_at(sentence, prepare(sentence), en_occupation):  # (round 47) "I've been at X since 2021, doing …"
+        return held, ""
     if m := _EN_JOINED.match(said := sentence.strip().rstrip(".!")):  # "I joined Riverside Academy": the workplace
         return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="workplace",
                       value=m.group("org").casefold(), salience=0.7)], ""
