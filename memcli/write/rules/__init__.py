@@ -10,12 +10,14 @@ the leaf :mod:`memcli.slots`, which the read path uses too.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memcli import slots
 from memcli.primed import primable
 from memcli.text import CACHED_CHARS, lang_of, to_simplified
 from memcli.textcache import short_cached
 from memcli.write.rules import en, zh
+from memcli.write.rules.en_plan import trip_day
 from memcli.write.rules.match import Facts, Match, numbers_of, polarity_of, value_key
 from memcli.write.rules.mixed import (
     language_runs,
@@ -59,7 +61,13 @@ def _read(rules, text: str) -> list[Match]:  # noqa: ANN001 - a module
     """``rules``' matches of ``text``, its code-switched phrases read as the clause's language
     (:mod:`.mixed`: 我老公 in an English clause, a Latin name beside a Chinese relation)."""
     if len(runs := language_runs(text, rules_lang)) > 1:  # a code-switched turn: each clause in its own grammar
-        return [m for run in runs for m in _read(_rules(run), run)]
+        out: list[Match] = []
+        for run in runs:
+            got = _read(_rules(run), run)
+            if not got and out and out[-1].slot == "plan.destination" and (day := trip_day(run)):
+                got, out[-1] = [], replace(out[-1], statement=f"{out[-1].statement.rstrip(' ,，。')}, {day}")
+            out += got  # (round 47) 我下周要去 Tokyo 出差, leaving on Tuesday: the trip's day in its statement
+        return out
     if rules is zh and (dot := _LATIN_STOP.search(text)):  # (round 46) 我们打算明年春天去 Iceland 旅行. — a Latin full
         text = text[: dot.start()] + "。"  # stop typed after Chinese is the Chinese one (the rules read none before it)
     got = read_en_with_zh_relations(text, en.extract_matches) if rules is en else \

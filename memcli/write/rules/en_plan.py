@@ -27,7 +27,7 @@ from collections.abc import Callable
 from memcli.rx import rx
 from memcli.write.rules.match import Match
 
-__all__ = ["plan_of", "trip_off"]
+__all__ = ["plan_of", "trip_day", "trip_off"]
 
 #: the speaker, alone or with others: I am, we are, my wife and I are (contractions already expanded)
 _WHO = r"(?i:I am|we are|(?:my|our) [a-z]+(?: [a-z]+)? and I are)"
@@ -90,6 +90,14 @@ _TRIP_TO = re.compile(
     r"(?:(?:will|is going to) be|is now|is|has been (?:moved|changed|switched)) (?:now )?(?:going )?(?:to|in) )"
     rf"{_PLACE}(?P<tail>.*)$"
 )
+#: (round 47) the trip's day told in the next clause: "leaving on Tuesday", "flying out Friday morning", "back on the
+#: 12th", "we're departing next Monday" — the plan's date, kept in its statement
+_DEPARTS = re.compile(
+    r"(?i:(?:and |so )?(?:(?:I am|I'm|we are|we're) )?(?:leaving|departing|flying (?:out|back|home)|coming back|"
+    r"heading (?:out|back)|setting (?:off|out)|back|returning|home|the flight is|my flight is|our flight is) )"
+    r"(?=[^,;.!?]*\b(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|next|this|the \d|\d{1,2}(?:st|nd|"
+    r"rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|weekend|week|"
+    r"morning|evening|night))[^,;.!?]*")
 #: where a sentence's clauses meet (a comma, "and/so/but" before the speaker or a relation), in the words as said
 _CUT = re.compile(r",\s*|\s+(?i:so|and|but)\s+(?=(?i:now |then )?(?:I\b(?! are\b| were\b)|(?i:we|my|our)\b))")
 
@@ -104,14 +112,16 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
         return None
     pos = label.end() if (label := _LABEL.match(said)) else 0  # the label stays in the statement: it tells the change
     for cut in [*_CUT.finditer(said), None]:
-        end = cut.start() if cut else len(said)
+        end, begin = cut.start() if cut else len(said), pos
         part = rx(r"^(?:(?:so|and|but|now|instead),?\s+)+", re.I).sub("", prepare(said[pos:end]))
         pos = cut.end() if cut else end
         if not part or _DROPPED.search(part) or rx(r"\b(?:not|never|no longer)\b", re.I).search(part):
             continue  # the plan dropped: the place of the clause that takes its place is the value
         part = _INTEND.sub(lambda w: ("I am" if w.group(1).casefold() == "i" else "we are") + " planning to go to ",
                            part)  # (round 46) "We plan to visit Iceland next spring": a trip planned
-        if part[:1].islower() and re.match(rf"^(?:{_TRAVEL}|{_GOING}) ", part):
+        if (part[:1].islower() or begin == (label.end() if label else 0)) and \
+                re.match(rf"^(?i:{_TRAVEL}|{_GOING}) ", part):  # (round 47: "Flying to Tokyo …", its "I" dropped)
+            part = part[:1].lower() + part[1:]
             part = ("we are " if rx(r"\bwe\b", re.I).search(said) else "I am ") + part  # "…, going to X instead"
         m = _PLAN.match(part) or _TRIP_TO.match(part)
         if not m or _NOT_PLACE.match(m.group("place")):
@@ -122,6 +132,8 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
                 m.group("tail") + " " + said)):
             continue  # (round 44) "the East Coast" is a place a trip is planned to; "driving to the Apple Store": none
         place = rx(r"\s+(?:instead|again|too)$").sub("", m.group("place"))
+        if when := _DEPARTS.match(said, pos):  # (round 47) "…, leaving on Tuesday": the trip's day, in its statement
+            end, pos = when.end(), when.end()
         return Match(
             statement=said[:1].upper() + said[1:end].rstrip(" ,.!"),
             kind="other",
@@ -130,6 +142,13 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
             salience=0.6,
         ), said[pos:]
     return None
+
+
+def trip_day(clause: str) -> str | None:
+    """``clause`` as said when it is only a trip's day ("leaving on Tuesday", "back on the 12th": :data:`_DEPARTS`),
+    None otherwise: the plan told before it keeps it (round 47: 我下周要去 Tokyo 出差, leaving on Tuesday)."""
+    said = clause.strip().strip(" ,.!")
+    return said if (m := _DEPARTS.match(said)) and m.end() == len(said) else None
 
 
 #: (round 46) a trip called off told with the trip as the subject: "the trip is off", "Our Iceland trip got cancelled",
