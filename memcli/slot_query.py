@@ -72,8 +72,15 @@ def query_subject(text: str) -> str:
     return _subject_of_query(question_focus(text))
 
 
+#: (round 47) what someone calls the user: the user's name or nickname, whoever calls them so ("What do my friends
+#: call me?", "What does everyone call me?")
+_CALLS_ME = re.compile(r"\bwhat (?:do|does|did|would|will|should) (?:[a-z']+ ){0,4}?call(?:s|ed)? me\b")
+
+
 def _subject_of_query(text: str) -> str:
     t = text.casefold()
+    if _CALLS_ME.search(t):
+        return ME  # (my friends: who calls, not whom it is about)
     m = ZH_RELATION_RE.search(text)
     if m:
         return ZH_RELATIONS[m.group(0)]
@@ -106,6 +113,7 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
     (r"\b(?:which|what) (?:jobs|careers|occupations|professions)\b", "job"),
     (r"\bwhere (?:do|does|did|am|is|are|was|were) [^?]{1,40}? (?:study|studying|go(?:ing)? to school)\b", "school"),
     (r"\bhow old\b", "age"),
+    (_CALLS_ME.pattern, "nickname"), (_CALLS_ME.pattern, "name"),  # (round 47) "What do my friends call me?"
     # what one does with the time work leaves (free time, for fun, weekends; 业余时间, 闲下来, 周末一般…干嘛):
     # the likings and hobbies, not the job that "what does X do" asks (not a past weekend: did, 上周末, 干什么了)
     (r"\bwhat (?:do|does) [^?]{1,40}?\b(?:do|get up to)\b[^?]{0,12}?\b(?:in (?:his|her|my|their|your|our|the) "
