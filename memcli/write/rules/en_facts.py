@@ -13,6 +13,7 @@ from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
 from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.rx import rx
 from memcli.write.rules.en_kept import kept_thing, without_place
+from memcli.write.rules.en_odd_head import content_words
 from memcli.write.rules.en_words import (
     _ABSTRACT,
     _ASPECT,
@@ -253,8 +254,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [_fact(key, "job", v)]
     once = _PAST.match(p) and not p.startswith(("used to", "have got", "has got"))
     if _HABIT.search(p) and not thing and not once and not _MENTAL.match(p):
-        words = [w for w in rx(r"[a-z]+").findall(_HABIT.sub(" ", p)) if w not in _STOP]
-        if words:
+        words = content_words([w for w in rx(r"[a-z]+").findall(_HABIT.sub(" ", p)) if w not in _STOP])
+        if words:  # (round 47: a preposition or a unit last names no habit, "in bed by 11")
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
     m = _RX_PREDICATE_7.match(p)
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
@@ -304,7 +305,8 @@ def _generic(key: str, p: str) -> list[tuple[str, str, str]]:
                 r"\b(?:for (?:years|ages|a while|a long time|(?:\w+ )?(?:years|months|decades))|since|all my life)\b", low):  # noqa: E501
             return []  # "I went out for a stroll", "I've taken note of that": once, not a lasting fact
         head = re.sub(r"^(?:used to|have|has|had|can not|cannot) ", "", low)
-    words = [w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS and w != "s"]
+    words = content_words([w for w in re.findall(r"[a-z0-9]+", head) if w not in _STOP and w not in _TIME_WORDS
+                           and w != "s"])  # (round 47: no "never", "only", "two" as the head)
     return [_fact(key, "fact", _lemma(words[0]), "other")] if words else []
 
 
