@@ -112,16 +112,14 @@ def plan_of(sentence: str, prepare: Callable[[str], str]) -> tuple[Match, str] |
         return None
     pos = label.end() if (label := _LABEL.match(said)) else 0  # the label stays in the statement: it tells the change
     for cut in [*_CUT.finditer(said), None]:
-        end, begin = cut.start() if cut else len(said), pos
+        end = cut.start() if cut else len(said)
         part = rx(r"^(?:(?:so|and|but|now|instead),?\s+)+", re.I).sub("", prepare(said[pos:end]))
         pos = cut.end() if cut else end
         if not part or _DROPPED.search(part) or rx(r"\b(?:not|never|no longer)\b", re.I).search(part):
             continue  # the plan dropped: the place of the clause that takes its place is the value
         part = _INTEND.sub(lambda w: ("I am" if w.group(1).casefold() == "i" else "we are") + " planning to go to ",
                            part)  # (round 46) "We plan to visit Iceland next spring": a trip planned
-        if (part[:1].islower() or begin == (label.end() if label else 0)) and \
-                re.match(rf"^(?i:{_TRAVEL}|{_GOING}) ", part):  # (round 47: "Flying to Tokyo …", its "I" dropped)
-            part = part[:1].lower() + part[1:]
+        if part[:1].islower() and re.match(rf"^(?:{_TRAVEL}|{_GOING}) ", part):
             part = ("we are " if rx(r"\bwe\b", re.I).search(said) else "I am ") + part  # "…, going to X instead"
         m = _PLAN.match(part) or _TRIP_TO.match(part)
         if not m or _NOT_PLACE.match(m.group("place")):
