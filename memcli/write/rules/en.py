@@ -26,7 +26,7 @@ from memcli.org_names import org_or_place_en
 from memcli.rx import rx
 from memcli.write.rules import en_words
 from memcli.write.rules.cleft import en_plain
-from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular
+from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular, there_slot
 from memcli.write.rules.en_one_off import judgement_only
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
@@ -302,7 +302,7 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     if m:  # "Weekends I mostly stay home": read from the subject on, keep the adverbial in the statement
         lead, c = m.group(0), c[m.end():]
     if rx(r"^there (?:is|are) (?!been\b).+\b(?:my|our)\b", re.I).match(c) and not ctx.now:
-        return [Match(statement=c[0].upper() + c[1:], kind="other", slot="fact.there", value="", salience=0.5,
+        return [Match(statement=c[0].upper() + c[1:], kind="other", slot=there_slot(c), value="", salience=0.5,
                       ago=ago)]
     if rx(r"^(?:so )?that (?=the|a|an|my|it|i|we|they|he|she)\b", re.I).match(c):
         return []  # "so that the taste is fresher": a purpose clause

@@ -13,7 +13,7 @@ from memcli.numerals import EN_NUMBER_WORDS as _EN_WORDS
 from memcli.numerals import EN_TENS as _EN_TENS
 from memcli.rx import rx
 from memcli.write.rules.en_kept import kept_thing, without_place
-from memcli.write.rules.en_odd_head import content_words
+from memcli.write.rules.en_odd_head import content_words, there_slot  # noqa: F401 - there_slot: en's, through here
 from memcli.write.rules.en_words import (
     _ABSTRACT,
     _ASPECT,
