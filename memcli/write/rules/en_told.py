@@ -4,7 +4,9 @@
   puppy?", "Have I mentioned that we moved to Leeds?", "Did you know my son plays the oboe?") is the
   statement after the wrapper; the question only asks whether the listener heard it before. A
   wrapper before no clause ("Did I tell you where I work?", "Do you remember my dog?") or before a
-  fact with no value (I'm allergic to something) stays a question.
+  fact with no value (I'm allergic to something) stays a question. Round 47: the same of a telling said as a
+  statement with no mark after it ("I wanted to tell you I joined a choir", "I'm happy to say that we got the
+  flat"): it stored nothing.
 - :data:`INITIALS`: the dots of a name's initials ("Ursula K. Le Guin", "J. R. R. Tolkien") end
   no sentence; an alternative of the English sentence patterns
   (:data:`memcli.write.rules.en_words._SENTENCE`, :data:`memcli.write.clauses._EN_SENT`).
@@ -33,6 +35,11 @@ INITIAL_DOT = (r"(?<=\b[A-HJ-Z])\.(?=[A-Z]|\s[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.(?=\s
 _WRAPPER = re.compile(
     r"^\W*(?i:(?:(?:oh|so|hey|btw|by the way|anyway|and|also|wait|hmm+)[,!\s]+)*"
     r"(?:(?:did|have|had) i (?:ever |already |even )?(?:tell|told|mention|mentioned|say|said)(?: to)?(?: you)?|"
+    # (round 47) a telling said as a statement, no mark after it: "I wanted to tell you I joined a choir"
+    r"(?:i )?(?:just |really |so |totally )?(?:wanted|want|had|have|needed|need|forgot|meant) to (?:tell you|let you "
+    r"know|share with you|update you|mention)|i(?:'m| am) (?:so |really |very )?(?:happy|glad|excited|proud|thrilled|"
+    r"pleased|sad|sorry) to (?:tell you|say|report|share|announce|let you know)|i can(?:'t|not) wait to tell you|"
+    r"i thought i(?:'d| would) (?:tell you|let you know|share)|"
     r"(?:did|do) you (?:know|hear|realize|realise)|have you heard|"
     r"(?:did|do) you (?:remember|recall)(?: that| (?:i|that i) (?:told you|said|mentioned)(?: that)?)?)"
     r"(?: that)?,?\s+)"
