@@ -116,7 +116,8 @@ _EN_END = {"death": re.compile(r"\b(?:died|passed away|passed on|was put down|pu
                              r"\b(?:changed|switched|change|switch|changing|switching) (?:jobs|careers|employers)\b|"
                              r"\b(?:got|started|found|landed|took|have) a new (?:job|position)\b|"
                              r"\bresigned\b|\b(?:quit|left)\b(?=" + _BARE_LEFT + r")|"
-                             r"\b(?:was|got) (?:laid off|fired|let go)\b", re.I),
+                             r"\b(?:was|got|been) (?:laid off|fired|let go|made redundant|sacked)\b|"
+                             r"\blost my job\b", re.I),  # (round 47: lost, made redundant)
            "sold": re.compile(r"\b(?:sold|gave away|got rid of)\b", re.I),
            "stopped": re.compile(r"\b(?:quit|quitting|gave up|given up|giving up|stopped|dropped|cancell?ed|"
                                  r"no longer|kicked|(?:done|finished|through) with|left" + _GROUP_LEFT + r")\b", re.I)}

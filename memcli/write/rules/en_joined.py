@@ -11,6 +11,9 @@
   statement) and, for "as" an occupation, the job. Before, the rules keyed it by the name (``fact.globex``). Not a
   person one has been with ("I've been with Sam since 2019"), not a school told alone ("at Oxford since 2021"),
   not a place visited ("in Berlin since May", "at the beach for two hours").
+- A job lost (:func:`job_lost`): "I lost my job at the plant last week", "Got laid off from Acme", "I was let go",
+  "I was made redundant in March" → ``event.lost_job`` (the clause as said, valid from its time). Before, "lost"
+  was read as a passing feeling (fact.lost) and a lay-off as nothing.
 
 Pure functions of one sentence; :mod:`memcli.write.rules.job_moved` calls them.
 """
@@ -24,7 +27,7 @@ from memcli.write.rules.en_since import past_span
 from memcli.write.rules.en_words import time_back
 from memcli.write.rules.match import Match
 
-__all__ = ["been_at", "joined_when", "with_dropped_i"]
+__all__ = ["been_at", "job_lost", "joined_when", "with_dropped_i"]
 
 #: a joining said without its subject, as chat says it ("Joined …", "just started at …")
 _DROPPED_I = re.compile(r"^(?:just |recently |finally |officially )?(?:joined|started|began)\b", re.I)
@@ -93,3 +96,25 @@ def been_at(sentence: str, prepared: str, occupation: object) -> list[Match]:
     at = said[: cut.start()] if cut else said
     return [Match(statement=said, kind="identity", slot="job", value=job.strip().casefold(), salience=0.7, ago=ago),
             Match(statement=at, kind="identity", slot="workplace", value=place, salience=0.7, ago=ago)]
+
+
+#: a job lost: lost my job, laid off, fired, let go, made redundant (the user's; "I" may be dropped)
+_LOST = re.compile(r"^(?:(?:so|and|well|sadly|unfortunately|also)[,]? )*(?:i |i've |i have |i just |i also )?"
+                   r"(?:just |recently |finally |also |actually )?(?:lost my job|(?:got|was|have been|been|were) "
+                   r"(?:laid off|fired|let go|made redundant|sacked)|lost my (?:position|post))\b(?P<rest>[^,;.!?]*)",
+                   re.I)
+
+
+def job_lost(sentence: str) -> tuple[Match, str] | None:
+    """The user's job lost, told in the first clause of ``sentence`` (see the module doc), and the rest of the
+    sentence: statement that clause as said ("I" put back when dropped), slot ``event.lost_job``, valid from its
+    time; None for anything else ("if I lose my job", "my brother got fired": not told here)."""
+    said = sentence.strip()
+    m = _LOST.match(said)
+    if m is None or re.search(r"\b(?:if|might|may|could|would|afraid|worried|scared)\b", m["rest"], re.I):
+        return None
+    clause = said[: m.end()].rstrip(" ,")
+    if not re.match(r"(?i:i|i've|so|and|well|sadly|unfortunately|also)\b", clause):
+        clause = f"I {clause[:1].lower()}{clause[1:]}"
+    return Match(statement=clause[:1].upper() + clause[1:], kind="other", slot="event.lost_job", value="lost_job",
+                 salience=0.7, ago=joined_when(clause)), said[m.end():].lstrip(" ,;")

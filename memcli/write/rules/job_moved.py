@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 
 from memcli.write.rules.en_events import event_time
-from memcli.write.rules.en_joined import been_at, joined_when, with_dropped_i
+from memcli.write.rules.en_joined import been_at, job_lost, joined_when, with_dropped_i
 from memcli.write.rules.en_plan import plan_of, trip_off
 from memcli.write.rules.en_words import _NOT_OCCUPATION as _EN_NOT_OCCUPATION
 from memcli.write.rules.en_words import _OCCUPATION as _EN_OCCUPATION
@@ -188,6 +188,8 @@ def plan_or_job(sentence: str, prepare: Callable[[str], str]) -> tuple[list[Matc
         return started, ""
     if held := been_at(sentence, prepare(sentence), en_occupation):  # (round 47) "I've been at X since 2021, doing …"
         return held, ""
+    if lost := job_lost(sentence):  # (round 47) "I lost my job at the plant", "Got laid off last week, so …"
+        return [lost[0]], lost[1]
     if m := _EN_JOINED.match(said := sentence.strip().rstrip(".!")):  # "I joined Riverside Academy": the workplace
         return [Match(statement=said[:1].upper() + said[1:], kind="identity", slot="workplace",
                       value=m.group("org").casefold(), salience=0.7)], ""
