@@ -323,7 +323,8 @@ def _event(key: str, p: str, ago: tuple[str, int] | None) -> list[tuple[str, str
     hit = life or past
     assert hit is not None
     verb = hit.group(0).replace(" ", "_")
-    after = [w for w in re.findall(r"[a-z]+", low[hit.end():]) if w not in _STOP and w not in _TIME_WORDS]
+    after = content_words([w for w in re.findall(r"[a-z]+", low[hit.end():]) if w not in _STOP and w not in
+                           _TIME_WORDS])  # (round 47: won another / really big tournament → won_tournament)
     obj = after[0] if after else ""
     return [_fact(key, "event", f"{verb}_{obj}".strip("_"), "other")]
 

@@ -33,7 +33,7 @@ _ODD = frozenset((*(
     "already now currently lately recently nowadays generally mainly mostly basically actually definitely "
     "probably totally completely pretty quite very so too more less much most rather almost nearly "
     "there both all any many few several each every another other one first second third fourth fifth sixth "
-    "seventh eighth ninth tenth half about around approximately roughly over under "
+    "seventh eighth ninth tenth half about around approximately roughly over under new nearby local big "
     "her his him their them your yours our ours its me myself by from with without into onto than per "
     "am pm k km kg lbs").split(), *EN_NUMBER_WORDS, *EN_TENS))
 _NUMBER = re.compile(r"\d+(?:st|nd|rd|th|k|s)?")
@@ -49,7 +49,7 @@ def content_words(words: list[str]) -> list[str]:
 #: "there is / are WHAT … my / our OWNER": what is there, and the thing of the user's it is at
 _THERE = re.compile(r"^there (?:is|are|was|were) (?P<what>.+?)\b(?:my|our) (?P<owner>[a-z]+)\b(?!')", re.I)
 _NOT_WHAT = frozenset("a an the some lots lot of plenty loads no any in on at near by next to across behind under "
-                      "over around outside inside opposite beside between for people's".split())
+                      "over around outside inside opposite beside between for people's us them we".split())
 
 
 def there_slot(clause: str) -> str:
