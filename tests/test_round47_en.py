@@ -77,6 +77,35 @@ def test_an_english_weak_slot_is_keyed_by_what_the_fact_is_about(text: str, slot
     assert [s for s, _ in _read(text)] == [slot]
 
 
+@pytest.mark.parametrize(("text", "slot"), [
+    ("I won another chess tournament last week", "event.won_chess"),
+    ("I just joined a new choir last Tuesday", "event.joined_choir"),
+])
+def test_an_events_object_is_no_adjective(text: str, slot: str) -> None:
+    assert [s for s, _ in _read(text)] == [slot]
+
+
+@pytest.mark.parametrize(("text", "slot"), [
+    ("I wanted to tell you I just adopted a kitten.", "owns.kitten"),
+    ("I'm glad to say that we bought a house in Derby", "owns.house in derby"),
+    ("I forgot to mention my cousin moved to Cork", "cousin.residence"),
+])
+def test_a_telling_said_as_a_statement_is_the_clause_it_tells(text: str, slot: str) -> None:
+    assert [s for s, _ in _read(text)] == [slot]
+
+
+@pytest.mark.parametrize("text", ["I lost my job at the print shop.", "Got laid off from Veltro last week, so I'm "
+                                  "looking around", "I was made redundant in March", "I got fired from the diner"])
+def test_a_job_lost_is_an_event_of_its_own(text: str) -> None:
+    got = extract_matches(text)
+    assert got and got[0].slot == "event.lost_job" and got[0].statement.startswith("I "), got
+
+
+@pytest.mark.parametrize("text", ["I'm worried I might get laid off", "My brother got fired", "I feel lost"])
+def test_a_job_not_lost_by_the_user_is_no_job_lost(text: str) -> None:
+    assert not any(s == "event.lost_job" for s, _ in _read(text))
+
+
 def test_a_there_is_of_someone_elses_thing_keeps_the_plain_slot() -> None:
     assert [s for s, _ in _read("There is a crack in my sister's windshield")] == ["fact.there"]
 
@@ -101,6 +130,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001,ANN201
         "now": ["I work as a pharmacist at a chemist in Leeds.", "I work at Boots now."],
         "trip": ["I'm driving to Glasgow for a wedding, leaving on Friday", "My sister lives in Bristol"],
         "mixed": ["我下周要去 Lisbon 出差, leaving on Monday."],
+        "lost": ["I'm a welder at a shipyard in Hull.", "Got laid off last week, so I'm looking around."],
         "nick": ["I'm Margaret, but my friends call me Mags", "My best friend Tom lives in Leeds",
                  "I work as a nurse at Mercy Hospital"],
     }
@@ -149,3 +179,10 @@ def test_what_my_friends_call_me_gets_the_nickname(store) -> None:  # noqa: ANN0
         hits = [h["statement"] for h in m.context("What do my friends call me?", limit=3).hits]
     assert hits and "Mags" in hits[0], hits
     assert not any("Tom" in h for h in hits), hits
+
+
+def test_a_job_lost_ends_the_stored_job(store) -> None:  # noqa: ANN001
+    rows = _rows(store, "lost")
+    assert rows["I'm a welder at a shipyard in Hull"].invalid_at is not None, rows
+    lost = next(r for r in rows.values() if r.slot == "event.lost_job")
+    assert lost.invalid_at is None and lost.valid_from.astimezone(UTC) < datetime(2026, 6, 11, tzinfo=UTC)
