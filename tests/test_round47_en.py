@@ -127,7 +127,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001,ANN201
     turns = {
         "join": ["Joined Larkspur Labs last month as a UX researcher.",
                  "I've been at Quillon since 2021, doing payroll"],
-        "now": ["I work as a pharmacist at a chemist in Leeds.", "I work at Boots now."],
+        "now": ["I work as a locum pharmacist at a chemist in Leeds.", "I work at Boots now."],
         "trip": ["I'm driving to Glasgow for a wedding, leaving on Friday", "My sister lives in Bristol"],
         "mixed": ["我下周要去 Lisbon 出差, leaving on Monday."],
         "lost": ["I'm a welder at a shipyard in Hull.", "Got laid off last week, so I'm looking around."],
@@ -158,7 +158,7 @@ def test_a_joining_is_stored_valid_from_when_it_began(store) -> None:  # noqa: A
 
 def test_a_workplace_told_with_now_last_ends_the_old_one(store) -> None:  # noqa: ANN001
     rows = _rows(store, "now")
-    old = rows["I work as a pharmacist at a chemist in Leeds"]
+    old = rows["I work as a locum pharmacist at a chemist in Leeds"]
     assert old.invalid_at is not None, rows
     assert rows["I work at Boots now"].invalid_at is None
     assert any(r.slot == "job" and r.invalid_at is None and "pharmacist" in r.statement for r in rows.values())
