@@ -42,10 +42,11 @@ _NOW_AT = re.compile(r"^(?:i now work|i am now working|i'm now working|我现在
                      r"(?:at|for)\s+(?P<place>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})|"
                      r"^(?:我现在|现在我)\s*在\s*(?P<zh_place>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})\s*"
                      r"(?:做|当|工作|上班)", re.I)
-#: (round 47) the same told with the present last: "I work at HSBC now", "I'm working for Lidl these days", "I work at
-#: a dental clinic nowadays" — a named workplace, or one named by its kind (the statement's slot says workplace)
+#: (round 47) the same told with the present last or first: "I work at HSBC now", "I'm working for Lidl these days",
+#: "Nowadays I work at a dental clinic" — a named workplace, or one named by its kind (the statement's slot says it)
 _AT_NOW = re.compile(r"^(?:i|i am|i'm) (?:now |currently )?work(?:ing)? (?:at|for) (?P<place>[^,;]+?),? (?:now|these "
-                     r"days|nowadays|at the moment|currently)\b", re.I)
+                     r"days|nowadays|at the moment|currently)\b|^(?:these days|nowadays|now|currently|at the moment),? "
+                     r"(?:i|i am|i'm) (?:now )?work(?:ing)? (?:at|for) (?P<first>[^,;]+?)[.!]?$", re.I)
 #: a job got at a workplace told by name: "I got the Lakeside Hospital job", "I've accepted the job at Brightwell
 #: Bank", "I landed a job with Ocado" (round 32: a job won is a workplace taken up, like a start)
 _GOT_JOB = re.compile(r"^i(?:'ve| have)? (?:just |finally |officially )?(?:got|landed|accepted|took|was offered and "
@@ -86,7 +87,7 @@ def workplace_start(statement: str, slot: str | None) -> str | None:
     m = _START.match(statement.strip()) or _NOW_AT.match(statement.strip()) or _AT_NOW.match(statement.strip())
     if m is None:
         return None
-    place = m.group("place") or m.groupdict().get("zh_place") or ""
+    place = m.group("place") or m.groupdict().get("zh_place") or m.groupdict().get("first") or ""
     named = (slot or "").endswith("workplace") or _named_workplace(place)
     return place if named or _NEW_WORKPLACE.match(place) else None
 
