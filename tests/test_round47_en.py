@@ -128,6 +128,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001,ANN201
         "join": ["Joined Larkspur Labs last month as a UX researcher.",
                  "I've been at Quillon since 2021, doing payroll"],
         "now": ["I work as a locum pharmacist at a chemist in Leeds.", "I work at Boots now."],
+        "first": ["I'm a nurse at Elmford Hospital.", "Nowadays I'm working for Lidl."],
         "trip": ["I'm driving to Glasgow for a wedding, leaving on Friday", "My sister lives in Bristol"],
         "mixed": ["我下周要去 Lisbon 出差, leaving on Monday."],
         "lost": ["I'm a welder at a shipyard in Hull.", "Got laid off last week, so I'm looking around."],
@@ -186,3 +187,10 @@ def test_a_job_lost_ends_the_stored_job(store) -> None:  # noqa: ANN001
     assert rows["I'm a welder at a shipyard in Hull"].invalid_at is not None, rows
     lost = next(r for r in rows.values() if r.slot == "event.lost_job")
     assert lost.invalid_at is None and lost.valid_from.astimezone(UTC) < datetime(2026, 6, 11, tzinfo=UTC)
+
+
+def test_a_workplace_told_with_the_present_first_ends_the_old_one(store) -> None:  # noqa: ANN001
+    rows = _rows(store, "first")
+    assert rows["I'm a nurse at Elmford Hospital"].invalid_at is not None, rows
+    assert rows["Nowadays I'm working for Lidl"].invalid_at is None
+    assert any(r.slot == "job" and r.invalid_at is None and "nurse" in r.statement for r in rows.values())
