@@ -24,7 +24,7 @@ from memcli.slots import (
     relation_en,
 )
 
-__all__ = ["question_focus", "query_slots", "query_subject"]
+__all__ = ["CALLED_BY_OTHERS", "question_focus", "query_slots", "query_subject"]
 
 _SKIP_QUERY = CATCH_ALL_ATTRIBUTES
 
@@ -75,11 +75,16 @@ def query_subject(text: str) -> str:
 #: (round 47) what someone calls the user: the user's name or nickname, whoever calls them so ("What do my friends
 #: call me?", "What does everyone call me?")
 _CALLS_ME = re.compile(r"\bwhat (?:do|does|did|would|will|should) (?:[a-z']+ ){0,4}?call(?:s|ed)? me\b")
+#: (round 47) the user called so by others, told ("my friends call me Mags", "I'm Kat, but everyone calls me Kit", "I
+#: go by Kit", 大家都叫我小红): the user's, a nickname told
+CALLED_BY_OTHERS = re.compile(r"\b(?:everyone|everybody|people|friends|they|family|folks|[a-z]+s) (?:all |usually |"
+                              r"just )?calls? me\b|\bi go by\b|"
+                              r"(?:大家|朋友们?|别人|他们|同事们?|家里人)(?:都|一般)?(?:叫|喊)我", re.I)
 
 
 def _subject_of_query(text: str) -> str:
     t = text.casefold()
-    if _CALLS_ME.search(t):
+    if _CALLS_ME.search(t) or CALLED_BY_OTHERS.search(t):
         return ME  # (my friends: who calls, not whom it is about)
     m = ZH_RELATION_RE.search(text)
     if m:

@@ -10,7 +10,9 @@
 - An English weak slot is keyed by what the fact is about, not a negation, an adverb, a quantity, a number or a
   preposition (:mod:`memcli.write.rules.en_odd_head`: ``fact.never`` → ``fact.eat``), and a "there is" of a thing
   of the user's by that thing.
-- "What do my friends call me?" asks the user's nickname and name (:mod:`memcli.slot_query`).
+- "What do my friends call me?" asks the user's nickname and name (:mod:`memcli.slot_query`); a nickname question
+  reads the user's name memory that tells a calling ("…, but everyone calls me Kat": :data:`memcli.read.slot_leg.
+  NAME_KIN`).
 
 Our own sentences; real SQLite stores and the real default model.
 """
@@ -134,6 +136,7 @@ def store(tmp_path_factory, embedder):  # noqa: ANN001,ANN201
         "lost": ["I'm a welder at a shipyard in Hull.", "Got laid off last week, so I'm looking around."],
         "nick": ["I'm Margaret, but my friends call me Mags", "My best friend Tom lives in Leeds",
                  "I work as a nurse at Mercy Hospital"],
+        "plain": ["I'm Margaret", "My best friend Tom lives in Leeds"],
     }
     for user, said in turns.items():
         with Memory(db=path, user=user, embedder=embedder) as m:
@@ -194,3 +197,12 @@ def test_a_workplace_told_with_the_present_first_ends_the_old_one(store) -> None
     assert rows["I'm a nurse at Elmford Hospital"].invalid_at is not None, rows
     assert rows["Nowadays I'm working for Lidl"].invalid_at is None
     assert any(r.slot == "job" and r.invalid_at is None and "nurse" in r.statement for r in rows.values())
+
+
+@pytest.mark.parametrize("q", ["What's my nickname?", "Do I have a nickname?"])
+def test_a_nickname_question_reads_the_name_that_tells_a_calling(store, q: str) -> None:  # noqa: ANN001
+    with store("nick") as m:
+        hits = [h["statement"] for h in m.context(q, limit=3).hits]
+    assert hits and "Mags" in hits[0], hits
+    with store("plain") as m:
+        assert m.context(q, limit=3).hits == [], q  # a name that tells no calling is no nickname

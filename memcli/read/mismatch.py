@@ -240,8 +240,11 @@ def _statement_attrs(statement: str) -> tuple[str, ...]:
 def said_attrs(statement: str) -> frozenset[str]:
     """Every attribute a statement names, whatever slot its memory got (its clauses read as a question's:
     :func:`memcli.slot_query.query_slots`; "… and his birthday is on June 3rd" → birthday; 不太能吃咸了 → allergy,
-    the ability to eat something)."""
-    return frozenset(_statement_attrs(statement))
+    the ability to eat something); a calling by others names the nickname (round 47: "my friends call me Mags")."""
+    from memcli.slot_query import CALLED_BY_OTHERS
+
+    return frozenset(_statement_attrs(statement)) | ({"nickname"} if CALLED_BY_OTHERS.search(statement) else
+                                                     frozenset())
 
 
 def hit_attribute(hit_slot: str, statement: str, specific: frozenset[str]) -> str:

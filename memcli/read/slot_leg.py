@@ -27,9 +27,9 @@ from memcli.db.store import MemoryStore
 from memcli.read.ex_partner import ex_keys
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "PLACE_KIN", "SLOT_LIST", "SLOT_TIE_COSINE", "composed_keys", "composed_stored",
-           "name_keys", "named_in_passing", "names_relative", "place_kin", "query_slot_keys", "relative_names",
-           "slot_focus", "slot_leg"]
+__all__ = ["MAX_QUERY_SLOTS", "NAME_KIN", "PLACE_KIN", "SLOT_LIST", "SLOT_TIE_COSINE", "composed_keys",
+           "composed_stored", "name_keys", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
+           "relative_names", "slot_focus", "slot_leg"]
 
 MAX_QUERY_SLOTS = 4
 #: round 34: a slot leg finding more of the user's memories than this found a list (likes, hobbies, films seen),
@@ -125,8 +125,13 @@ _NAMES_PLACE = re.compile(r"在[^，。,;；]{1,20}?(?:当|做|干|任|上班|�
 #: 在一家做汽车的公司上班, a company that does), "as a/an <role>", "work(s) as"
 _NAMES_ROLE = re.compile(r"(?:当|做|担任)\s*(?:(?!的)[A-Za-z\u4e00-\u9fff ]){2,24}(?=[，。,;；!！?？.]|$)"
                          r"|\bas (?:a|an|the) [A-Za-z]|\bworks? as\b", re.IGNORECASE)
-#: what a kin attribute's memory must name to answer the asked one (a place for workplace, a role for job)
-_NAMES = {"job": _NAMES_PLACE, "workplace": _NAMES_ROLE}
+#: (round 47) a nickname asked → the name, where "I'm Katherine, but everyone calls me Kat" (one memory a turn) is
+#: stored; it answers when it tells what the user is called besides (calls me, go by, 叫我, 外号)
+NAME_KIN = {"nickname": "name"}
+_NAMES_CALLED = re.compile(r"\bcalls? me\b|\bgo(?:es)? by\b|\bnickname\b|叫我|喊我|外号|小名|昵称|绰号", re.IGNORECASE)
+#: what a kin attribute's memory must name to answer the asked one (a place for workplace, a role for job, a name
+#: called for a nickname)
+_NAMES = {"job": _NAMES_PLACE, "workplace": _NAMES_ROLE, "name": _NAMES_CALLED}
 
 
 def place_kin(keys: list[str]) -> list[str]:
@@ -136,10 +141,11 @@ def place_kin(keys: list[str]) -> list[str]:
     from memcli.slots import join_slot, split_slot
 
     out: list[str] = []
+    kins = {**PLACE_KIN, **NAME_KIN}
     for k in keys:
         subject, attr, obj = split_slot(k)
-        if attr in PLACE_KIN and not obj:
-            kin = join_slot(subject, PLACE_KIN[attr])
+        if attr in kins and not obj:
+            kin = join_slot(subject, kins[attr])
             if kin not in keys and kin not in out:
                 out.append(kin)
     return out
@@ -320,12 +326,14 @@ def held_answers(hits: Sequence[Any], question: str, slots: Sequence[str], point
     #: a job asked: the same subject's workplace naming a role (round 46: "What's my job?" over "换了新工作 at a bank
     #: now, 在 HSBC 做 risk analyst", p 0.03 — the fitted gate reads a workplace as no answer to a job)
     roles = [k for k in place_kin(slots) if k.endswith("workplace")] if slots[0].endswith("job") else []
+    called = place_kin(slots) if slots[0].endswith("nickname") else []  # (round 47: everyone calls me Kat)
     raised = 0
     for h in hits:
         if not (h.below_floor and "slot" in h.legs and h.origin != "episode" and (h.p_relevant or 0.0) > 0):
             continue
         if (h.slot == slots[0] and asked and holds_value(h.statement, asked, question)) or (
-                h.slot in roles and _NAMES_ROLE.search(h.statement)):
+                h.slot in roles and _NAMES_ROLE.search(h.statement)) or (
+                h.slot in called and _NAMES_CALLED.search(h.statement)):
             h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
             raised += 1
     return raised
