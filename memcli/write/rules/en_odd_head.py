@@ -6,7 +6,8 @@ content word of the predicate, or for a habit its last. A negation or an adverb 
 ``fact.never``, "I only drink one cup a day" → ``fact.onl``, "These days I mostly swim" → ``fact.mostl``), a
 quantity ("There are 25 people on my team" → ``fact.there``, "I have two cats" → ``fact.two``), a number or an
 ordinal ("My apartment's on the fourth floor" → ``thing:apartment.fact.fourth``) or a preposition or pronoun last in
-a habit ("I'm usually in bed by 11" → ``habit.by``) names nothing, and a slot decides which facts replace each
+a habit ("I'm usually in bed by 11" → ``habit.by``, "I'm always here to support you" → ``habit.you``) names
+nothing, and a slot decides which facts replace each
 other: every "never" of the user's shared ``fact.never``. :func:`content_words` drops such words, so the slot is
 keyed by what the fact is about (``fact.drink``, ``fact.swim``, ``thing:apartment.fact.floor``, ``habit.bed``);
 when nothing else is left, the words stay as they were. A "there is" of a thing of the user's ("There are two
@@ -35,7 +36,8 @@ _ODD = frozenset((*(
     "finally honestly literally seriously apparently old "
     "there both all any many few several each every another other one first second third fourth fifth sixth "
     "seventh eighth ninth tenth half about around approximately roughly over under new nearby local big "
-    "her his him their them your yours our ours its me myself by from with without into onto than per "
+    "her his him their them your yours our ours its me myself by from with without into onto than per you it this "
+    "that these those something anything everything been being super lot lots bit "
     "am pm k km kg lbs").split(), *EN_NUMBER_WORDS, *EN_TENS))
 _NUMBER = re.compile(r"\d+(?:st|nd|rd|th|k|s)?")
 
