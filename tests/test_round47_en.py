@@ -91,6 +91,8 @@ def test_an_events_object_is_no_adjective(text: str, slot: str) -> None:
     ("I wanted to tell you I just adopted a kitten.", "owns.kitten"),
     ("I'm glad to say that we bought a house in Derby", "owns.house in derby"),
     ("I forgot to mention my cousin moved to Cork", "cousin.residence"),
+    ("I wanted to tell ya I just adopted a kitten.", "owns.kitten"),
+    ("Hey Dana, I'm so excited to tell you I moved to Cork", "residence"),
 ])
 def test_a_telling_said_as_a_statement_is_the_clause_it_tells(text: str, slot: str) -> None:
     assert [s for s, _ in _read(text)] == [slot]

@@ -33,13 +33,13 @@ INITIAL_DOT = (r"(?<=\b[A-HJ-Z])\.(?=[A-Z]|\s[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.(?=\s
 
 #: the question about the talk that wraps a told clause, up to the clause's subject
 _WRAPPER = re.compile(
-    r"^\W*(?i:(?:(?:oh|so|hey|btw|by the way|anyway|and|also|wait|hmm+)[,!\s]+)*"
+    r"^\W*(?i:(?:(?:oh|so|hey|hi|btw|by the way|anyway|and|also|wait|hmm+)(?: [a-z]+(?=[,!]))?[,!\s]+)*"
     r"(?:(?:did|have|had) i (?:ever |already |even )?(?:tell|told|mention|mentioned|say|said)(?: to)?(?: you)?|"
     # (round 47) a telling said as a statement, no mark after it: "I wanted to tell you I joined a choir"
-    r"(?:i )?(?:just |really |so |totally )?(?:wanted|want|had|have|needed|need|forgot|meant) to (?:tell you|let you "
-    r"know|share with you|update you|mention)|i(?:'m| am) (?:so |really |very )?(?:happy|glad|excited|proud|thrilled|"
-    r"pleased|sad|sorry) to (?:tell you|say|report|share|announce|let you know)|i can(?:'t|not) wait to tell you|"
-    r"i thought i(?:'d| would) (?:tell you|let you know|share)|"
+    r"(?:i )?(?:just |really |so |totally )?(?:wanted|want|had|have|needed|need|forgot|meant) to (?:tell (?:you|ya)|"
+    r"let (?:you|ya) know|share with you|update you|mention)|i(?:'m| am) (?:so |really |very |super )?(?:happy|glad|"
+    r"excited|proud|thrilled|pleased|sad|sorry) to (?:tell (?:you|ya)|say|report|share|announce|let you know)|"
+    r"i can(?:'t|not) wait to tell (?:you|ya)|i thought i(?:'d| would) (?:tell you|let you know|share)|"
     r"(?:did|do) you (?:know|hear|realize|realise)|have you heard|"
     r"(?:did|do) you (?:remember|recall)(?: that| (?:i|that i) (?:told you|said|mentioned)(?: that)?)?)"
     r"(?: that)?,?\s+)"
