@@ -97,7 +97,7 @@ def test_a_new_job_told_ends_the_old_workplace(mem, first: str, second: str) -> 
                                             ("I joined a law firm in Leeds last month", "workplace"),
                                             ("I got a job at the bank on Queen Street", "workplace"),
                                             ("I joined a gym", "event.joined_gym"),  # no employer
-                                            ("I started a new hobby, knitting", "event.started_new")))
+                                            ("I started a new hobby, knitting", "event.started_hobby")))  # (r. 47)
 def test_a_new_job_told_reads_as_the_workplace_and_nothing_else_does(text: str, slot: str) -> None:
     assert [s for s, _ in _slots(text)] == [slot], _slots(text)
 
