@@ -11,6 +11,8 @@
   English one): 2021年5月, 二〇一九年, 去年十月中旬, 前年夏天, 七月份…了; a date with its year stays in the
   statement; a date that is the fact's value (a birth, a deadline) or of a thing (…的车票) is not read; a question of
   when is answered with it.
+- A question about the user's animal by its kind (我的狗怕什么, "what is my dog scared of?") reads the name the user
+  gave it (我家的狗叫布丁): what was told by the name (布丁特别怕放鞭炮) is found (:mod:`memcli.read.pet_named`).
 
 Own sentences; real stores with the default model.
 """
@@ -34,6 +36,7 @@ CHATS = {  # user: turns, an hour apart from AT
     "died": ("我大伯住在洛阳，在一家工厂当保安", "我大伯去年走了", "姥爷在乡下养蜂", "姥爷前年没了"),
     "left": ("我爸住在大连", "我爸出门走了", "我同学在银行上班", "我同学去年走了"),
     "dated": ("我2021年5月搬到了青岛", "我去年十月中旬换到了一家律所上班"),
+    "pet": ("我家的狗叫布丁", "我住在济南", "布丁特别怕放鞭炮", "我每天晚上跑步"),
 }
 
 
@@ -165,3 +168,25 @@ def test_a_dated_move_is_the_home_from_then_and_answers_when(rows, asked):
     work = next(r for (s, st), r in dated.items() if s == "workplace")
     assert work.valid_from.date().isoformat() == "2025-10-11", work
     assert "2021年5月" in asked("dated", "我是什么时候搬到青岛的")
+
+
+def test_a_question_by_the_animals_kind_finds_what_was_told_by_its_name(asked):
+    assert "鞭炮" in asked("pet", "我的狗怕什么")
+    assert "鞭炮" in asked("pet", "What is my dog scared of?")
+
+
+def test_kind_named_reads_one_name_only(tmp_path, embedder):
+    from memcli.read.pet_named import kind_named
+
+    path = str(tmp_path / "k.db")
+    for user, said in (("one", CHATS["pet"]),):
+        with Memory(db=path, user=user, embedder=embedder) as m:
+            for turn in said:
+                m.capture(turn, at=AT.isoformat())
+            m.drain()
+    with Memory(db=path, user="one", embedder=embedder) as m:
+        store = m.store
+        assert kind_named(store, "one", "我的狗怕什么") == "我的狗布丁怕什么"
+        assert kind_named(store, "one", "what is my dog scared of?") == "what is my dog 布丁 scared of?"
+        assert kind_named(store, "one", "我的狗叫什么") == "我的狗叫什么"  # the name asked: as asked
+        assert kind_named(store, "one", "我的猫怕什么") == "我的猫怕什么"  # no cat told
