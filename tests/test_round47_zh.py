@@ -161,6 +161,13 @@ def test_a_date_that_is_no_start_is_not_read(said):
     assert told_zh_date(said) is None
 
 
+def test_a_date_ahead_stays_in_a_kept_clause():
+    from memcli.write.extract import dated_clause
+
+    assert dated_clause("我计划2027年3月去日本", AT) == ("我计划2027年3月去日本", AT)
+    assert dated_clause("我2019年在成都读的研", AT)[1].date().isoformat() == "2019-01-01"
+
+
 def test_a_dated_move_is_the_home_from_then_and_answers_when(rows, asked):
     dated = rows["dated"]
     home = dated[("residence", "active")]
