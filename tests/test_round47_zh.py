@@ -41,30 +41,32 @@ CHATS = {  # user: turns, an hour apart from AT
 
 
 @pytest.fixture(scope="module")
-def rows(tmp_path_factory, embedder):
-    """Every user's rows (all statuses) by slot and status after their turns, a drain after each."""
+def told(tmp_path_factory, embedder):
+    """The database path after every user's turns, a drain after each."""
     path = str(tmp_path_factory.mktemp("r47") / "zh.db")
-    out = {}
     for user, said in CHATS.items():
         with Memory(db=path, user=user, embedder=embedder) as m:
             for n, turn in enumerate(said):
                 m.capture(turn, session="s1", at=(AT + timedelta(hours=n)).isoformat())
                 s = m.drain()
                 assert s.dead == 0 and s.retried == 0, s.errors
+    return path
+
+
+@pytest.fixture(scope="module")
+def rows(told, embedder):
+    """Every user's rows (all statuses) by (slot, status)."""
+    out = {}
+    for user in CHATS:
+        with Memory(db=told, user=user, embedder=embedder) as m:
             out[user] = {(r.slot, r.status): r for r in m.list(include_all=True)}
     return out
 
 
 @pytest.fixture(scope="module")
-def asked(tmp_path_factory, embedder):
-    """ask(user, question) → the context block's text for one of :data:`CHATS`' users (its store as :func:`rows`
-    left it)."""
-    path = str(tmp_path_factory.mktemp("r47q") / "zh.db")
-    for user, said in CHATS.items():
-        with Memory(db=path, user=user, embedder=embedder) as m:
-            for n, turn in enumerate(said):
-                m.capture(turn, session="s1", at=(AT + timedelta(hours=n)).isoformat())
-            m.drain()
+def asked(told, embedder):
+    """ask(user, question) → the context block's text for one of :data:`CHATS`' users."""
+    path = told
 
     def ask(user: str, question: str) -> str:
         with Memory(db=path, user=user, embedder=embedder) as m:
@@ -182,18 +184,13 @@ def test_a_question_by_the_animals_kind_finds_what_was_told_by_its_name(asked):
     assert "鞭炮" in asked("pet", "What is my dog scared of?")
 
 
-def test_kind_named_reads_one_name_only(tmp_path, embedder):
+def test_kind_named_reads_the_name_given(told, embedder):
     from memcli.read.pet_named import kind_named
 
-    path = str(tmp_path / "k.db")
-    for user, said in (("one", CHATS["pet"]),):
-        with Memory(db=path, user=user, embedder=embedder) as m:
-            for turn in said:
-                m.capture(turn, at=AT.isoformat())
-            m.drain()
-    with Memory(db=path, user="one", embedder=embedder) as m:
+    with Memory(db=told, user="pet", embedder=embedder) as m:
         store = m.store
-        assert kind_named(store, "one", "我的狗怕什么") == "我的狗布丁怕什么"
-        assert kind_named(store, "one", "what is my dog scared of?") == "what is my dog 布丁 scared of?"
-        assert kind_named(store, "one", "我的狗叫什么") == "我的狗叫什么"  # the name asked: as asked
-        assert kind_named(store, "one", "我的猫怕什么") == "我的猫怕什么"  # no cat told
+        assert kind_named(store, "pet", "我的狗怕什么") == "我的狗布丁怕什么"
+        assert kind_named(store, "pet", "what is my dog scared of?") == "what is my dog 布丁 scared of?"
+        assert kind_named(store, "pet", "我的狗叫什么") == "我的狗叫什么"  # the name asked: as asked
+        assert kind_named(store, "pet", "我的猫怕什么") == "我的猫怕什么"  # no cat told
+        assert kind_named(store, "nick", "我的狗怕什么") == "我的狗怕什么"  # another user's dog
