@@ -157,7 +157,7 @@ def test_a_written_date_is_read_into_valid_time(said, unit, day):
 
 @pytest.mark.parametrize("said", [
     "我女儿2018年出生", "我的签证2027年3月到期", "我买了8月2号的车票", "我十月去西安", "每年三月我都去赏樱",
-    "我的车是2017年的",
+    "我的车是2017年的", "我从2019年到2022年在北京工作", "我是2015年毕业的",
 ])
 def test_a_date_that_is_no_start_is_not_read(said):
     assert told_zh_date(said) is None

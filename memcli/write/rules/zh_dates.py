@@ -41,13 +41,15 @@ _SEASONS = {"春": 3, "夏": 6, "秋": 9, "冬": 12}
 _PART_DAY = {"上旬": 1, "初": 1, "中旬": 11, "下旬": 21, "底": 25, "末": 25}
 _HALF_DAY = {"上半年": 101, "年初": 101, "初": 101, "下半年": 701, "年底": 1201, "年末": 1201, "底": 1201, "末": 1201}
 
-#: a date that is the fact's value, not when it began: a birth or birthday, an anniversary, an end or a deadline
-_VALUE_DATE = re.compile(r"出生|生日|生于|出世|生的|诞辰|纪念日|到期|过期|截止|期限|有效期|为止|"
+#: a date that is the fact's value, not when it began: a birth or birthday, a graduation (its year is the schooling's
+#: value: education), an anniversary, an end or a deadline
+_VALUE_DATE = re.compile(r"出生|生日|生于|出世|生的|诞辰|毕业|纪念日|到期|过期|截止|期限|有效期|为止|"
                          r"属[鼠牛虎兔龙蛇马羊猴鸡狗猪]")
 #: a recurring date (每年三月, 每个月5号): a habit's time, no start
 _RECURRING = re.compile(r"每(?:年|个?月)$")
 #: after a date, what makes it a thing's or the value itself: 的 before a noun (5月12号的机票), or nothing left
-_VALUE_AFTER = re.compile(r"的(?!时候)|[啊呀呢哦嘛吧啦～~\s。！!]*$")
+_VALUE_AFTER = re.compile(r"的(?!时候)|[啊呀呢哦嘛吧啦～~\s。！!]*$|(?:到|至|-|—|~|～)(?:\d|[一二]〇|今年|去年|现在)")
+#: (a span, 2019年到2022年: when the fact held, not only when it began — left in the clause)
 #: a clause told as done: a date of no year is then in the past
 _DONE = re.compile(r"(?<![为除罢])了|过|的[啊呀呢哦嘛吧啦～~\s。！!]*$|已经|刚刚?")
 
