@@ -226,8 +226,9 @@ def moved_back(at: datetime, unit: str, n: int) -> datetime:
     after the said one: ``at``); ``"season"``: n the month it ends, the first day of the last one ended before the
     said month ("last winter"); ``"year_start"``: 1 January ("earlier this year"); ``"on_date"``: n = year × 10000 +
     month × 100 + day ("since March 2024", "since 2019": its first); ``"month_day"``: n = month × 100 + day, the last
-    such day on or before the said one ("since the 3rd of March"). Any other unit, or a date after the said day or off
-    the calendar: ``at``.
+    such day on or before the said one ("since the 3rd of March"); ``"near_month_day"``: the same when it is nearer
+    the said day than the next such day is (七月份…了 said in June is ahead: ``at``). Any other unit, or a date after
+    the said day or off the calendar: ``at``.
 
     Raises:
         ValueError: the day leaves the calendar (before year 1).
@@ -260,6 +261,13 @@ def moved_back(at: datetime, unit: str, n: int) -> datetime:
         d = date(y - (n < 3), (n - 3) % 12 + 1, 1)
     elif unit == "year_start":
         d = date(day.year, 1, 1)
+    elif unit == "near_month_day":
+        back = moved_back(at, "month_day", n)
+        try:
+            ahead = date(day.year + ((n // 100, n % 100) <= (day.month, day.day)), n // 100, n % 100)
+        except ValueError:
+            return back
+        return at if back == at or (ahead - day) < (day - back.date()) else back
     elif unit in ("on_date", "month_day"):
         try:
             d = date(n // 10000, n // 100 % 100, n % 100) if unit == "on_date" else \

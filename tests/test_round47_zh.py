@@ -147,7 +147,8 @@ def test_leaving_is_no_death(rows):
     ("我去年十月中旬换到了一家律所上班", "day_in_year", "2025-10-11"),
     ("前年夏天我搬到了厦门", "day_in_year", "2024-06-01"),
     ("我七月份去过一次拉萨", "month_day", "2025-07-01"),  # said in June: last July
-    ("我三月下旬开始练瑜伽了", "month_day", "2026-03-21"),
+    ("我三月下旬开始练瑜伽了", "near_month_day", "2026-03-21"),  # 了: done, or what will be — the nearer
+    ("九月我女儿就上初中了", "near_month_day", "2026-06-10"),  # September said in June: ahead, no move
 ])
 def test_a_written_date_is_read_into_valid_time(said, unit, day):
     told = told_zh_date(said)
@@ -161,6 +162,12 @@ def test_a_written_date_is_read_into_valid_time(said, unit, day):
 ])
 def test_a_date_that_is_no_start_is_not_read(said):
     assert told_zh_date(said) is None
+
+
+def test_a_written_month_stays_in_the_statement():
+    got = [m.statement for m in extract_matches("我三月中旬搬到了苏州")]
+    assert got == ["我三月中旬搬到了苏州"], got
+    assert [m.statement for m in extract_matches("我去年三月搬到了杭州")] == ["我搬到了杭州"]  # counted: valid time
 
 
 def test_a_date_ahead_stays_in_a_kept_clause():

@@ -1,12 +1,17 @@
 """Chinese written dates read into valid time (round 47), the way :mod:`memcli.write.rules.en_told_date` reads
 "in June 2018": one reader of when a told fact began, as ``(unit, n)`` for :func:`memcli.reltime.moved_back`.
 
+A date written as one (a year, a month) stays in the statement (:func:`date_kept`); one counted from the turn (去年三月)
+goes to valid time only, as the relative words do.
+
 - a year told, in digits or Chinese (2023年3月, 二〇二二年, 2021年5月12号, 2020年底, 2019年夏天): ``("on_date",
   yyyymmdd)``; its first day when no finer part is said;
 - a year counted from the turn (今年 / 去年 / 前年 / 大前年) with a finer part (去年三月中旬, 前年冬天, 去年年底,
   今年上半年): ``("day_in_year", years back × 10000 + month × 100 + day)``;
 - a month of no year said (三月, 3月份, 三月中旬, 5月12号) in a clause told as done (了, 过, 的 at its end): the last
-  such day on or before the turn, ``("month_day", month × 100 + day)``.
+  such day on or before the turn, ``("month_day", month × 100 + day)``, when 过 / 已经 / 的 say it is past; else
+  (了 also tells what will have happened: 九月我女儿就上初中了) that day when it is nearer the turn than the next one
+  is, ``("near_month_day", …)``.
 
 A part of a month is its first day (初, 上旬), its 11th (中旬), its 21st (下旬); 底 / 末 its 25th; a season its first
 month (春 3, 夏 6, 秋 9, 冬 12 — 去年冬天: the winter that began last year). Not read, so left in the clause: a date
@@ -47,6 +52,8 @@ _VALUE_DATE = re.compile(r"出生|生日|生于|出世|生的|诞辰|毕业|纪�
                          r"属[鼠牛虎兔龙蛇马羊猴鸡狗猪]")
 #: a recurring date (每年三月, 每个月5号): a habit's time, no start
 _RECURRING = re.compile(r"每(?:年|个?月)$")
+#: a clause told as past for certain: 过, 已经, a 是…的 / closing 的
+_PAST = re.compile(r"过|已经|的[啊呀呢哦嘛吧啦～~\s。！!]*$")
 #: after a date, what makes it a thing's or the value itself: 的 before a noun (5月12号的机票), or nothing left
 _VALUE_AFTER = re.compile(r"的(?!时候)|[啊呀呢哦嘛吧啦～~\s。！!]*$|(?:到|至|-|—|~|～)(?:\d|[一二]〇|今年|去年|现在)")
 #: (a span, 2019年到2022年: when the fact held, not only when it began — left in the clause)
@@ -90,6 +97,7 @@ def told_zh_date(clause: str) -> tuple[tuple[str, int], int, int] | None:
             if not _DONE.search(clause):
                 continue  # 我十月去日本: ahead, or a habit's month
             n = _month_day(m)
+            kind = "month_day" if _PAST.search(clause) else "near_month_day"
         start = m.start() - 1 if m.start() and clause[m.start() - 1] in "在于" else m.start()  # 在2019年: its 在
         return (kind, n), start, m.end()
     return None
@@ -105,10 +113,11 @@ def without_date(clause: str, start: int, end: int) -> str:
 
 
 def date_kept(clause: str, statement: str) -> str:
-    """``statement``, a fact read from ``clause`` with its date cut, with the date said again when the date names its
-    year (2023年3月, 二〇二二年: it does not go stale as 去年 does, and a question of when finds it in the words):
-    ``clause`` itself when the statement is the clause without its date; ``statement`` otherwise."""
+    """``statement``, a fact read from ``clause`` with its date cut, with the date said again when it is written as a
+    date (2023年3月, 二〇二二年, 三月中旬: it does not go stale as 去年 does, a question of when finds it in the words,
+    and a month read as ahead of the turn is not lost): ``clause`` itself when the statement is the clause without
+    its date; ``statement`` otherwise (去年三月, 前年冬天: counted from the turn, valid time only)."""
     told = told_zh_date(clause)
-    if told is None or told[0][0] != "on_date" or without_date(clause, told[1], told[2]) != statement:
+    if told is None or told[0][0] == "day_in_year" or without_date(clause, told[1], told[2]) != statement:
         return statement
     return clause
