@@ -54,9 +54,9 @@ _VALUE_DATE = re.compile(r"出生|生日|生于|出世|生的|诞辰|毕业|纪�
 _RECURRING = re.compile(r"每(?:年|个?月)$")
 #: a clause told as past for certain: 过, 已经, a 是…的 / closing 的
 _PAST = re.compile(r"过|已经|的[啊呀呢哦嘛吧啦～~\s。！!]*$")
-#: after a date, what makes it a thing's or the value itself: 的 before a noun (5月12号的机票), or nothing left
+#: after a date, what makes it a thing's or the value itself: 的 before a noun (5月12号的机票), nothing left, or the
+#: end of a span (2019年到2022年: when the fact held, not only when it began — left in the clause)
 _VALUE_AFTER = re.compile(r"的(?!时候)|[啊呀呢哦嘛吧啦～~\s。！!]*$|(?:到|至|-|—|~|～)(?:\d|[一二]〇|今年|去年|现在)")
-#: (a span, 2019年到2022年: when the fact held, not only when it began — left in the clause)
 #: a clause told as done: a date of no year is then in the past
 _DONE = re.compile(r"(?<![为除罢])了|过|的[啊呀呢哦嘛吧啦～~\s。！!]*$|已经|刚刚?")
 
