@@ -158,15 +158,18 @@ def test_a_written_date_is_read_into_valid_time(said, unit, day):
 
 @pytest.mark.parametrize("said", [
     "我女儿2018年出生", "我的签证2027年3月到期", "我买了8月2号的车票", "我十月去西安", "每年三月我都去赏樱",
-    "我的车是2017年的", "我从2019年到2022年在北京工作", "我是2015年毕业的",
+    "我的车是2017年的", "我从2019年到2022年在北京工作", "我是2015年毕业的", "我买了十二月三号下午两点的票",
 ])
 def test_a_date_that_is_no_start_is_not_read(said):
     assert told_zh_date(said) is None
 
 
 def test_a_written_month_stays_in_the_statement():
+    from memcli.write.rules.zh_dates import date_kept
+
     got = [m.statement for m in extract_matches("我三月中旬搬到了苏州")]
     assert got == ["我三月中旬搬到了苏州"], got
+    assert date_kept("三月中旬搬到了苏州", "我搬到了苏州") == "我三月中旬搬到了苏州"  # a subject carried before it
     assert [m.statement for m in extract_matches("我去年三月搬到了杭州")] == ["我搬到了杭州"]  # counted: valid time
 
 

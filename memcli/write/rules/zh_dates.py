@@ -54,9 +54,11 @@ _VALUE_DATE = re.compile(r"出生|生日|生于|出世|生的|诞辰|毕业|纪�
 _RECURRING = re.compile(r"每(?:年|个?月)$")
 #: a clause told as past for certain: 过, 已经, a 是…的 / closing 的
 _PAST = re.compile(r"过|已经|的[啊呀呢哦嘛吧啦～~\s。！!]*$")
-#: after a date, what makes it a thing's or the value itself: 的 before a noun (5月12号的机票), nothing left, or the
-#: end of a span (2019年到2022年: when the fact held, not only when it began — left in the clause)
-_VALUE_AFTER = re.compile(r"的(?!时候)|[啊呀呢哦嘛吧啦～~\s。！!]*$|(?:到|至|-|—|~|～)(?:\d|[一二]〇|今年|去年|现在)")
+#: after a date, what makes it a thing's or the value itself: 的 before a noun (5月12号的机票), nothing left, the
+#: end of a span (2019年到2022年: when the fact held, not only when it began — left in the clause), or an hour
+#: (十二月三号下午两点的: a ticket's or an appointment's time)
+_VALUE_AFTER = re.compile(r"的(?!时候)|[啊呀呢哦嘛吧啦～~\s。！!]*$|(?:到|至|-|—|~|～)(?:\d|[一二]〇|今年|去年|现在)|"
+                          r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早|晚)?[\d一二三四五六七八九十两]{1,3}(?:点|:|：)")
 #: a clause told as done: a date of no year is then in the past
 _DONE = re.compile(r"(?<![为除罢])了|过|的[啊呀呢哦嘛吧啦～~\s。！!]*$|已经|刚刚?")
 
@@ -116,8 +118,14 @@ def date_kept(clause: str, statement: str) -> str:
     """``statement``, a fact read from ``clause`` with its date cut, with the date said again when it is written as a
     date (2023年3月, 二〇二二年, 三月中旬: it does not go stale as 去年 does, a question of when finds it in the words,
     and a month read as ahead of the turn is not lost): ``clause`` itself when the statement is the clause without
-    its date; ``statement`` otherwise (去年三月, 前年冬天: counted from the turn, valid time only)."""
+    its date; the date put back before the words that followed it when the statement holds those (a subject carried
+    from the clause before: …，十一月九号早上的 → 我十一月九号早上的); ``statement`` otherwise (去年三月, 前年冬天:
+    counted from the turn, valid time only)."""
     told = told_zh_date(clause)
-    if told is None or told[0][0] == "day_in_year" or without_date(clause, told[1], told[2]) != statement:
+    if told is None or told[0][0] == "day_in_year" or clause[told[1]:told[2]] in statement:
         return statement
-    return clause
+    if without_date(clause, told[1], told[2]) == statement:
+        return clause
+    tail = clause[told[2]:].strip("，, ")
+    return statement.replace(tail, clause[told[1]:told[2]] + tail, 1) if len(tail) >= 2 and tail in statement else \
+        statement
