@@ -222,11 +222,13 @@ def moved_back(at: datetime, unit: str, n: int) -> datetime:
     ``"last_weekday"``: "last Monday" (:func:`weekday_last`); ``"prev_week_day"`` / ``"this_week_day"``: weekday n of
     the week before / of the said week (上周三, "this Monday"); ``"month_of"``: the first of the last such month
     (this month's at the latest: "back in March"); ``"month_in_year"``: n = years back × 100 + month, its first
-    (去年三月); ``"season"``: n the month it ends, the first day of the last one ended before the said month ("last
-    winter"); ``"year_start"``: 1 January ("earlier this year"); ``"on_date"``: n = year × 10000 + month × 100 +
-    day ("since March 2024", "since 2019": its first); ``"month_day"``: n = month × 100 + day, the last such day on
-    or before the said one ("since the 3rd of March"). Any other unit, or a date after the said day or off the
-    calendar: ``at``.
+    (去年三月); ``"day_in_year"``: n = years back × 10000 + month × 100 + day (去年三月中旬, 前年冬天; a day
+    after the said one: ``at``); ``"season"``: n the month it ends, the first day of the last one ended before the
+    said month ("last winter"); ``"year_start"``: 1 January ("earlier this year"); ``"on_date"``: n = year × 10000 +
+    month × 100 + day ("since March 2024", "since 2019": its first); ``"month_day"``: n = month × 100 + day, the last
+    such day on or before the said one ("since the 3rd of March"); ``"near_month_day"``: the same when it is nearer
+    the said day than the next such day is (七月份…了 said in June is ahead: ``at``). Any other unit, or a date after
+    the said day or off the calendar: ``at``.
 
     Raises:
         ValueError: the day leaves the calendar (before year 1).
@@ -247,11 +249,25 @@ def moved_back(at: datetime, unit: str, n: int) -> datetime:
         d = date(day.year - (n > day.month), n, 1)
     elif unit == "month_in_year":
         d = date(day.year - n // 100, n % 100, 1)
+    elif unit == "day_in_year":
+        try:
+            d = date(day.year - n // 10000, n // 100 % 100, n % 100)
+        except ValueError:  # 2月30号: no day
+            return at
+        if d > day:
+            return at
     elif unit == "season":
         y = day.year if day.month > n else day.year - 1
         d = date(y - (n < 3), (n - 3) % 12 + 1, 1)
     elif unit == "year_start":
         d = date(day.year, 1, 1)
+    elif unit == "near_month_day":
+        back = moved_back(at, "month_day", n)
+        try:
+            ahead = date(day.year + ((n // 100, n % 100) <= (day.month, day.day)), n // 100, n % 100)
+        except ValueError:
+            return back
+        return at if back == at or (ahead - day) < (day - back.date()) else back
     elif unit in ("on_date", "month_day"):
         try:
             d = date(n // 10000, n // 100 % 100, n % 100) if unit == "on_date" else \

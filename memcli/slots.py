@@ -65,8 +65,10 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("name", "identity", True, zh_nouns="名字|姓名|全名|大名", zh_verbs="叫|名叫|叫做|姓",
        en_nouns="name|full name", en_verbs="called|named|goes by|go by",
        query="叫什么|what's my name"),
-    # round 46: a nickname is no name (one may have several; a new one ends neither the name nor another nickname)
-    _A("nickname", "identity", False, zh_nouns="外号|小名|昵称|绰号|乳名|花名", en_nouns="nickname|nick name|pet name",
+    # round 46: a nickname is no name (one may have several; a new one ends neither the name nor another nickname);
+    # round 47: a relative's English name is one more name they go by (我妹妹英文名叫Lily: not her Chinese name's end)
+    _A("nickname", "identity", False, zh_nouns="外号|小名|昵称|绰号|乳名|花名|英文名",
+       en_nouns="nickname|nick name|pet name",
        query="外号|小名|昵称|绰号|nickname"),
     _A("age", "identity", True, zh_nouns="年龄|年纪|岁数", zh_verbs="岁", en_nouns="age",
        en_verbs="years old|year old|aged", query="多大|几岁|how old"),

@@ -44,6 +44,7 @@ from memcli.read.meal import asker_meal
 from memcli.read.parts import recall_parts, split_question
 from memcli.read.person import asked_person, person_answers
 from memcli.read.person_ended import ended_answers
+from memcli.read.pet_named import kind_named
 from memcli.read.results import Explain, Hit, Hits, RetrievalInfo, construct
 from memcli.read.routine import routine_answers
 from memcli.read.said_when import OUTSIDE, in_window
@@ -159,6 +160,7 @@ class MemoryRetrievalService:
                                 legs=legs, explain=explain, deadline=deadline)
         text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
         text = subject.kin_named(store, user, text, as_of=at)  # 小明在哪上班 → 我老公小明在哪上班 (round 44)
+        text = kind_named(store, user, text, as_of=at)  # 我的猫吃什么 → 我的猫年糕吃什么 after 我家猫叫年糕 (round 47)
         text = subject.pronoun_named(store, user, text) if as_of is None else text  # 他… → 我老公… (one person told)
         text = asker_meal(text)  # 今晚吃火锅怎么样 → 今晚我吃火锅怎么样
         lang = lang_of(text)

@@ -307,7 +307,12 @@ def dated_clause(statement: str, said: datetime) -> tuple[str, datetime]:
     from memcli.write.rules.zh_words import _ago_of as zh_ago
 
     if lang_of(statement) == "zh":
+        from memcli.write.rules.zh_dates import date_kept
+
         ago, rest = zh_ago(statement)
+        if ago is not None and resolve_ago(said, ago) >= said:
+            return statement, said  # 我计划2027年3月去日本: a date ahead is the plan's, kept in its words (round 47)
+        rest = date_kept(statement, rest)  # a date with its year stays said (我2023年3月搬到了杭州)
         enough = len(rest) >= 3
     else:
         m = EN_AGO.search(statement)

@@ -127,12 +127,14 @@ def _no_fact(u: Unit) -> bool:
 @lru_cache(maxsize=8192)
 def _open_units(parts: tuple[Unit, ...], found: tuple[str, ...]) -> tuple[Unit, ...]:
     from memcli.write.rules.match import mixed_content_units
+    from memcli.write.rules.zh_death import death_said
 
     have = frozenset().union(*(mixed_content_units(st) for st in found))
 
     def is_open(u: Unit) -> bool:
         # (a relative time the rules read into valid_from is carried by their fact: I quit sugar two days ago)
-        cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else u.text)
+        cu = mixed_content_units(_AGO.sub(" ", u.text) if u.lang == "en" else death_said(u.text) or u.text)
+        # (a death told briefly, 我舅舅去年走了: the rules' fact says it plainly, 我舅舅去世了 — round 47)
         # not chatter (a question, thanks, a request…), nor a unit the rules' facts already carry — but an
         # English unit a rule fact says half of, with a few content words of its own left ("This lake is where
         # I learned to swim and it's still my favourite spot"), is read whole: kept, it says the rule fact in

@@ -50,9 +50,10 @@ def kind_slot(
     name = subject.partition(":")[2]
     if not attr or attr in ("name", "nickname") or not name or len(name) > 12:
         return None
-    if obj is not None and (not cand.slot.startswith("person:") or attr == "event"):
-        return None  # a thing's keyed fact stays its own, and a person's event ("Greg left the company": an ending
-    # the user's own job met as the boss's); a person's liking (Tom loves jazz: like.jazz) goes to the relative
+    if obj is not None and attr == "event":
+        return None  # a person's event stays the name's ("Greg left the company": an ending the user's own job met
+    # as the boss's); a person's liking (Tom loves jazz: like.jazz) goes to the relative, and (round 47) a keyed
+    # fact told by a pet's name (布丁特别怕放鞭炮, read as person:布丁.like.…) to the kind the name was given
     if nbs is None:
         nbs = neighbors_of(store, user, vector, _KINDS_LOOKED_AT)
     key = to_simplified(name).casefold()
@@ -83,9 +84,7 @@ def kind_slot(
             if a == "name" and r != slots.ME and slots.same_relation(r, rel) and not _names(nb.statement, key, a):
                 return None
         return join_slot(rel, attr) + (f".{obj}" if obj is not None else "")  # (round 46: keyed, events too)
-    if obj is not None:
-        return None
-    return join_slot(f"thing:{kinds.pop()}", attr)
+    return join_slot(f"thing:{kinds.pop()}", attr) + (f".{obj}" if obj is not None else "")
 
 
 def _names(statement: str, key: str, attr: str) -> bool:

@@ -25,6 +25,7 @@ from typing import Any
 from memcli import slots
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
+from memcli.write.rules.zh_death import death_said
 
 __all__ = ["died_rows", "died_subject", "named_relation", "person_died"]
 
@@ -56,6 +57,8 @@ def died_subject(new: Facts) -> str | None:
     before = text[:m.start()]
     if _NEARLY.search(before):
         return None  # "My uncle almost died", 我外公差点走了: no death
+    if zh and m.group(0) in ("走了", "不在了") and death_said(text) is None:
+        return None  # 我爸出门走了, 我爸刚走了: a leaving (round 47: a kin's death said so has its time or a sign)
     owners = before.count("的") if zh else len(re.findall(r"['’]s\b", before))
     told_by_name = owners == 0 and not re.match(r"(?:my|our)\b|我", before.strip(), re.I)  # (Tom died: a relative's
     if owners != subject.removeprefix("person:").count(".") and not told_by_name:  # slot by the name, named_kind)

@@ -34,6 +34,8 @@ from memcli.write.rules.switch_to import switched_to
 from memcli.write.rules.union import union_told
 from memcli.write.rules.zh_amount import amount_changed
 from memcli.write.rules.zh_conj import prepare, split_at_conjunctions
+from memcli.write.rules.zh_dates import date_kept
+from memcli.write.rules.zh_death import death_said
 from memcli.write.rules.zh_facts import (
     _clean_value,
     _elaborates,
@@ -88,10 +90,17 @@ def is_question(clause: str) -> bool:
 
 
 def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
-    """The facts one Chinese clause states (empty: not a memory)."""
-    ctx = ctx if ctx is not None else _Ctx()
+    """The facts one Chinese clause states (empty: not a memory); a date told with its year stays in the statement
+    (:func:`memcli.write.rules.zh_dates.date_kept`: 我2023年3月搬到了杭州, valid from 1 March 2023)."""
+    said = prepare(clause)
+    return [replace(m, statement=kept) if m.ago and (kept := date_kept(said, m.statement)) != m.statement else m
+            for m in _clause_facts(clause, ctx if ctx is not None else _Ctx())]
+
+
+def _clause_facts(clause: str, ctx: _Ctx) -> list[Match]:
     # 换到X上班了 / 还是当护士: the workplace now, the job kept; 我辞职了，去了一家出版社: where one went works (r. 43)
-    c = zh_job_moved(prepare(clause)) or zh_after_left(prepare(clause), ctx.last) or zh_left_named(prepare(clause)) \
+    c = death_said(prepare(clause)) or zh_job_moved(prepare(clause)) or zh_after_left(prepare(clause), ctx.last) \
+        or zh_left_named(prepare(clause)) \
         or one_more_named(clause) or prepare(clause)  # 我离开了平安保险, 我还有个同事叫佳佳 (r. 44)
     if not c or rx(r"^(?:谢谢|感谢|多谢|不好意思|对不起|抱歉|哈哈|好的|好吧|晚安|早安|再见|拜拜)").match(c) or \
             rx(r"吧[。！!～~]*$").search(clause.strip()) or is_question(clause.strip()) or _IRREALIS.search(c) and not (zh_words.FUTURE_JOB.match(c) or plan_cancelled(c) or plan_made(c) or plan_moved(c) or plan_set(c) or plan_had(c) or plan_redirected(c)) or _ADDRESSEE.match(c) and not rx(r"^你(?:可以|就)?叫我").match(c):  # noqa: E501

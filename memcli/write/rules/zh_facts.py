@@ -140,8 +140,9 @@ def _predicate(key: str, p: str, raw: str) -> list[tuple[str, str, str]]:  # noq
     thing = key.startswith("thing:")
     m = _RX_PREDICATE_1.match(q)
     after = _pos(q[q.index(m.group(1)):]) if m else []
-    if m and (after[0][0] != m.group(1) or len(after) > 1 and after[1][1] == "n"):  # 工作日, 工作内容: not 工作
-        m = None
+    named = m is not None and _ATTR_NOUNS[m.group(1)] in ("name", "nickname") and q[m.end(1):m.end(1) + 1] in "叫是"
+    if m and not named and (after[0][0] != m.group(1) or len(after) > 1 and after[1][1] == "n"):  # 工作日, 工作内容
+        m = None  # (not 工作; 小名叫豆豆, which jieba cuts 小 / 名叫, names the nickname: round 47)
     if m and rx(r"^(?:上|方面)(?:出|遇|有|碰)").match(m.group(2)):  # 工作上出了问题: a topic, not a value
         m = None
     if m and not thing:

@@ -9,6 +9,7 @@ from memcli import slots
 from memcli.reltime import ZH_DAYS
 from memcli.write.rules.another_person import zh_another
 from memcli.write.rules.match import ZH_BODY, cn_to_int
+from memcli.write.rules.zh_dates import told_zh_date, without_date
 
 _REL = "|".join(sorted(map(re.escape, slots.ZH_RELATIONS), key=len, reverse=True))
 
@@ -169,6 +170,13 @@ def _ago_of(clause: str) -> tuple[tuple[str, int] | None, str]:
         day, month = begun.group("day"), begun.group("month")
         ago = ("this_week_day", _WEEKDAY_ZH.get(day or "一", 0)) if month is None else ("month_of", cn_month(month))
         return ago, (clause[:begun.start()] + clause[begun.end():]).strip("，, ")
+    if (told := told_zh_date(clause)) is not None:  # 2023年3月, 去年三月中旬, 前年冬天, 三月份…了 (round 47)
+        (ago, start, end) = told
+        if _LIMIT_AFTER.match(clause, end) or _LIMIT_BEFORE.search(clause, 0, start):
+            return None, clause  # 2023年之前 / 直到去年年底: a limit, not when it began
+        if since := _SINCE_BEFORE.search(clause, 0, start):  # 从2023年开始: from then
+            start, end = since.start(), (upto.end() if (upto := _SINCE_AFTER.match(clause, end)) else end)
+        return ago, without_date(clause, start, end)
     m = _AGO.search(clause)
     if not m:
         return None, clause
