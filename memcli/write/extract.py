@@ -280,10 +280,12 @@ def enrich(candidate: Candidate) -> Candidate:
 
 
 def _kinded(c: Candidate) -> Candidate:
-    """``c`` with its kind read from its words when it is ``other`` (health, habit: :mod:`memcli.write.kind_words`)."""
+    """``c`` with its kind read from its words when it is ``other`` (health, habit: :mod:`memcli.write.kind_words`),
+    or when the rules' kind reads wrong (a doctor's treatment, a body part's state: :mod:`memcli.write.kind_sense`)."""
+    from memcli.write.kind_sense import kind_by_sense
     from memcli.write.kind_words import kind_by_words
 
-    kind = kind_by_words(c.statement, c.kind, c.slot)
+    kind = kind_by_sense(c.statement, kind_by_words(c.statement, c.kind, c.slot), c.slot)
     return c if kind == c.kind else c.model_copy(update={"kind": kind})
 
 

@@ -256,10 +256,14 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         words = [w for w in rx(r"[a-z]+").findall(_HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
-    m = _RX_PREDICATE_7.match(p)
+    # "The kids are Leo, who's 9, and Ivy": names, no opinion of the kids (round 47: thing:kid.opinion.leo)
+    m = _RX_PREDICATE_7.match(p) if not rx(r"^(?:is|are|was|were) (?:called |named )?[A-Z][a-z]").match(raw) else None
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
                                            "getting", "becoming", "starting", "away", "out", "off", "back", "gone",
-                                           "late", "busy", "closed", "here", "there"):  # "is getting worse", "is away"
+                                           "late", "busy", "closed", "here", "there",
+                                           "yesterday", "today", "tonight", "tomorrow", "last", "next", "this",
+                                           "over", "soon"):  # "is getting worse", "is away"; round 47: "was
+        # yesterday", a time, no opinion
         return [_fact(key, "opinion", m.group(1), "preference")]
     m = _RX_PREDICATE_8.match(p)
     passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(_RX_PREDICATE_10.sub("", p)))
