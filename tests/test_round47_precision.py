@@ -6,7 +6,8 @@
 - A home is ended only by a statement that tells a home; an age only by one that tells an age: a race in the
   city, a dentist near the new flat, a child's first week at nursery end neither (:mod:`memcli.write.told_kept`).
 - A yearless day or month said for what is to come is dated forward: "is December 12th" said in November, "signed
-  up for the 10k in October" said in September, "in two weeks" (:mod:`memcli.write.pair_dates`).
+  up for the 10k in October" said in September, "in two weeks" (:mod:`memcli.write.pair_dates`); "the weekend
+  after" another date of the turn is dated from it (:mod:`memcli.write.after_anchor`).
 - No clause cut to a dangling verb ("The graduation was"); kinds the words deny — a doctor's treatment of the user
   is health, a body part's state is health, "is set for" and a list of names are no preference
   (:mod:`memcli.write.kind_sense`).
@@ -22,8 +23,9 @@ import pytest
 
 from memcli import Memory
 from memcli.models import Kind
+from memcli.write.after_anchor import after_date
 from memcli.write.kind_sense import kind_by_sense
-from memcli.write.pair_dates import when_of
+from memcli.write.pair_dates import When, when_of
 from memcli.write.rules.coref import resolve
 
 
@@ -120,13 +122,28 @@ def test_a_span_in_the_past_is_no_date():
     assert when_of("I learned to knit in two weeks", datetime(2026, 9, 8, 18, tzinfo=UTC)) is None
 
 
-def test_the_stored_date_of_a_day_to_come_is_this_years(tmp_path, embedder):
+def test_the_stored_date_of_a_day_to_come_is_this_years_and_the_weekend_after_is_dated(tmp_path, embedder):
     items = _told(str(tmp_path / "m.db"), embedder, [
-        ("2026-11-20", ["My cousin Mira's last day at the bakery is December 12th, we're throwing her a party."])])
+        ("2026-11-20", ["My cousin Mira's last day at the bakery is December 12th, we're throwing her a party.",
+                        "The handover is set for December 1st, and we move in the weekend after."])])
     with Memory(db=str(tmp_path / "m.db"), user="priti", embedder=embedder) as m:
         text = m.context("When does Mira finish at the bakery?", budget_ms=5000).text
+        move = m.context("When do we move?", budget_ms=5000).text
     assert [i for i in items if "December 12th" in i.statement], items
     assert "2026-12-12" in text and "2025-12-12" not in text, text
+    assert "the weekend after" in move and "date 2026-12-05" in move, move  # Tue Dec 1 → Sat Dec 5
+
+
+@pytest.mark.parametrize("unit, day, want", [
+    ("weekend", When(2026, 6, 6), "2026-06-13"),  # a Saturday: the next weekend's
+    ("weekend", When(2026, 6, 3), "2026-06-06"),
+    ("day", When(2026, 2, 28), "2026-03-01"),
+    ("month", When(2026, 12), "2027-01"),
+    ("day", When(2026, 6), None),  # a month alone gives no day after
+])
+def test_the_date_after_another(unit, day, want):
+    got = after_date(unit, day)
+    assert (got.text() if got else None) == want
 
 
 # -- 10: fragments and odd kinds ---------------------------------------------------------------------------------
