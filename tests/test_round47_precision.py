@@ -112,6 +112,8 @@ def test_a_race_in_the_city_a_dentist_near_the_new_flat_and_a_first_week_at_nurs
     ("Our exam is in 3 days", "2026-02-20", "2026-02-23"),
     ("My last exam was on May 3rd", "2026-09-08", "2026-05-03"),  # past: the last one
     ("I moved here last March", "2026-09-08", "2026-03"),
+    ("Moved into the new flat this weekend", "2026-11-09", "2026-11-07"),  # said on a Monday, past: the one gone
+    ("We're moving this weekend", "2026-11-09", "2026-11-14"),
 ])
 def test_a_date_to_come_is_read_forward_and_a_past_one_back(text, said, day):
     w = when_of(text, datetime.fromisoformat(f"{said}T18:00:00+00:00"))

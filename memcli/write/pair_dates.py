@@ -252,8 +252,10 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
                 return When(at.year if at.month < end - 2 else at.year + 1, relative=True)
             year = at.year if (at.month > end or not step) else at.year - 1
             return When(year, relative=True)
-        if unit == "weekend":  # "last weekend": its Saturday (memcli.reltime's weekend, round 41)
-            return _day(told_span(f"{g['last']} weekend", at.date()).start)  # type: ignore[union-attr]
+        if unit == "weekend":  # "last weekend": its Saturday (memcli.reltime's weekend, round 41); round 47: "moved
+            # in this weekend" told in the past on a Monday is the weekend gone, not the coming one
+            sat = told_span(f"{g['last']} weekend", at.date()).start  # type: ignore[union-attr]
+            return _day(sat - timedelta(days=7) if not step and ahead < 0 and sat > at.date() else sat)
         if unit == "week":
             if step > 0:  # next week, when all of it falls in one month
                 mon = at + timedelta(days=7 - at.weekday())
