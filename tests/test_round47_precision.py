@@ -27,6 +27,8 @@ from memcli.write.after_anchor import after_date
 from memcli.write.kind_sense import kind_by_sense
 from memcli.write.pair_dates import When, when_of
 from memcli.write.rules.coref import resolve
+from memcli.write.rules.match import Facts
+from memcli.write.told_kept import age_kept, home_kept
 
 
 def _told(db: str, embedder, days: list[tuple[str, list[str]]]) -> list:  # noqa: ANN001
@@ -98,6 +100,30 @@ def test_a_race_in_the_city_a_dentist_near_the_new_flat_and_a_first_week_at_nurs
     assert any("in the new flat in Harrogate" in s for s in active), active
     assert "Arjun just turned 5" in active, active
     assert any(s.startswith("The boys are Kavi") for s in active), active
+
+
+@pytest.mark.parametrize("new, new_slot, old, old_slot, kept", [
+    ("我报名了杭州马拉松", None, "我住在杭州", "residence", True),
+    ("我们给孩子换了个儿科医生，离新家很近", None, "我们搬到杭州了", None, True),  # near the new home: no home told
+    ("我们上个月搬到上海了", "residence", "我住在杭州", "residence", False),
+    ("We got tickets for the Bath food fair", None, "My sister lives in Bath", "sister.residence", True),
+    ("We moved to Frome in May", None, "I live in Bath", "residence", False),
+    ("Our new address is on Elm Row", "residence", "I live in Bath", "residence", False),
+])
+def test_a_home_is_ended_only_by_a_home(new, new_slot, old, old_slot, kept):
+    got = home_kept(Facts(new, new_slot, None, True), Facts(old, old_slot, None, True))
+    assert (got is not None) == kept, got
+
+
+@pytest.mark.parametrize("new, new_slot, kept", [
+    ("Ivy started school this week", "person:ivy.event.started_school", True),
+    ("Ivy turned 6 on Sunday", None, False),
+    ("Ivy is 6 now", "person:ivy.age", False),
+    ("Ivy's birthday party was great", None, False),
+])
+def test_an_age_is_ended_only_by_an_age(new, new_slot, kept):
+    got = age_kept(Facts(new, new_slot, None, True), Facts("Ivy just turned 5", "person:ivy.age", None, True))
+    assert (got is not None) == kept, got
 
 
 # -- 7: a day or month of what is to come ------------------------------------------------------------------------
