@@ -32,7 +32,7 @@ _EN_HOME = re.compile(
     r"(?:the|our|my|a|their|his|her) (?:new |own )?(?:place|house|home|flat|apartment|condo|digs)|"
     r"(?:bought|buying|rent(?:ed|ing)?|sold|selling|lease[sd]?) (?:a|the|our|my) (?:new )?(?:house|home|flat|"
     r"apartment|condo|place))\b", re.I)
-_ZH_HOME = re.compile(r"住|搬|定居|安家|落户|户口|地址|老家|回家|新家在|家在|买了?(?:房|套房|公寓)|租了?(?:房|套房|公寓)")
+_ZH_HOME = re.compile(r"住|搬|定居|安家|落户|户口|地址|老家|回家|新家在|家在|[买租]了?(?:房|套房|公寓)")
 #: a stored statement that is a home (narrower than a word of home: "I love living alone" is no home of a place)
 _EN_IS_HOME = re.compile(r"\b(?:live[sd]?|living) (?:in|at|on|near)\b|\bmoved? (?:to|into|back to)\b|"
                          r"\b(?:we|i)(?:'re|'m| are| am) (?:now |finally |all )*in (?:the|our|my) new "
