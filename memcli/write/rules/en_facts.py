@@ -256,8 +256,11 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         words = [w for w in rx(r"[a-z]+").findall(_HABIT.sub(" ", p)) if w not in _STOP]
         if words:
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
-    # "The kids are Leo, who's 9, and Ivy": names, no opinion of the kids (round 47: thing:kid.opinion.leo)
-    m = _RX_PREDICATE_7.match(p) if not rx(r"^(?:is|are|was|were) (?:called |named )?[A-Z][a-z]").match(raw) else None
+    # "The kids are Leo, who's 9, and Ivy": people's names, no opinion of the kids (round 47: thing:kid.opinion.leo;
+    # "The shoes I wear are Brooks, love them" is one)
+    named = thing and (key[6:] in _PEOPLE or slots.relation_en(key[6:])) and rx(r"^(?:is|are|was|were) [A-Z]").match(
+        raw)
+    m = _RX_PREDICATE_7.match(p) if not named else None
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
                                            "getting", "becoming", "starting", "away", "out", "off", "back", "gone",
                                            "late", "busy", "closed", "here", "there",
@@ -376,6 +379,10 @@ _RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tast
                  rf"([a-z-]+)(?: .*)?$")  # noqa: E501
 _RX_PREDICATE_8 = re.compile(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$")
 _RX_PREDICATE_9 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")
+
+
+#: the people a "the …" subject names without a relation of the user ("The kids are Leo and Ivy")
+_PEOPLE = frozenset("kid kids child children boy boys girl girls twin twins baby babies grandkid grandkids".split())
 
 
 def _one_object(stmt: str, value: str) -> str:
