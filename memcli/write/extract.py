@@ -96,7 +96,9 @@ class MemoryExtractionService:
         assistant, no hypothetical sentence, "not me, X" as X's fact) and gives no candidate holding a
         secret or a hypothetical (:func:`memcli.write.guard.keep`); of a long pasted turn, only what it says of the
         speaker (:func:`memcli.write.pasted.kept_of_long_turn`). An exception told beside a fact (我不喝酒，过年除外) is
-        read apart and put back into the statement of the fact it limits (:mod:`memcli.write.exception_told`)."""
+        read apart and put back into the statement of the fact it limits (:mod:`memcli.write.exception_told`). A fact
+        told "the weekend after" another date of the turn is dated from it (:mod:`memcli.write.after_anchor`)."""
+        from memcli.write.after_anchor import anchored
         from memcli.write.correction import contrast_denied
         from memcli.write.exception_told import split_exceptions
         from memcli.write.guard import keep
@@ -118,7 +120,8 @@ class MemoryExtractionService:
         out: list[list[Candidate] | Exception] = [[] for _ in utts]
         for n, res in zip(todo, got, strict=True):
             out[n] = res if isinstance(res, Exception) else mark_ended_past(kept_of_long_turn(  # (an e-mail pasted)
-                utts[n].text, [_kinded(c) for c in _limited(res, excepted[n][1], utts[n], settings) if keep(c)])
+                utts[n].text, [_kinded(anchored(c, texts[n], utts[n].occurred_at))  # ("the weekend after", r. 47)
+                               for c in _limited(res, excepted[n][1], utts[n], settings) if keep(c)])
                 if utts[n].role == "user" else [_kinded(c) for c in res if keep(c)])
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 slip = {"slip": True} if bare_value(utts[n].text) else {}  # round 46: only the new value told
@@ -280,10 +283,12 @@ def enrich(candidate: Candidate) -> Candidate:
 
 
 def _kinded(c: Candidate) -> Candidate:
-    """``c`` with its kind read from its words when it is ``other`` (health, habit: :mod:`memcli.write.kind_words`)."""
+    """``c`` with its kind read from its words when it is ``other`` (health, habit: :mod:`memcli.write.kind_words`),
+    or when the rules' kind reads wrong (a doctor's treatment, a body part's state: :mod:`memcli.write.kind_sense`)."""
+    from memcli.write.kind_sense import kind_by_sense
     from memcli.write.kind_words import kind_by_words
 
-    kind = kind_by_words(c.statement, c.kind, c.slot)
+    kind = kind_by_sense(c.statement, kind_by_words(c.statement, c.kind, c.slot), c.slot)
     return c if kind == c.kind else c.model_copy(update={"kind": kind})
 
 

@@ -28,7 +28,6 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from memcli.en_past import en_irregular_past_rx
 from memcli.numerals import en_number, zh_number
 from memcli.primed import primable
 from memcli.reltime import (
@@ -47,6 +46,7 @@ from memcli.reltime import (
 from memcli.reltime import told as told_span
 from memcli.text import to_simplified
 from memcli.timeutil import EVENT_WHEN
+from memcli.write.en_tense import EN_BOOKED, EN_IN_TIME, EN_NOW, EN_PAST, EN_PAST_FORM, EN_WILL
 
 __all__ = ["When", "date_relation", "moved_back", "strip_dates", "tells_future", "when_from_text", "when_of",
            "when_to_text"]
@@ -216,6 +216,8 @@ _EN = re.compile(
     r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
     r"(?P<u>years?|months?|weeks?|days?) ago"
     r"|(?P<yd>yesterday|today|tonight|tomorrow|the day (?:before yesterday|after tomorrow))"
+    r"|in (?P<inn>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few) (?P<inu>days?|weeks?|"
+    r"months?|years?)(?! (?:ago|old|later|earlier|before))"
     r"|(?P<prep>in|of|since|back in|during) (?P<mo>" + _MON + r")(?: (?P<moy>(?:19|20)\d{2}))?"
     r"|(?P<y>(?:19|20)\d{2}))\b", re.I)
 
@@ -250,8 +252,10 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
                 return When(at.year if at.month < end - 2 else at.year + 1, relative=True)
             year = at.year if (at.month > end or not step) else at.year - 1
             return When(year, relative=True)
-        if unit == "weekend":  # "last weekend": its Saturday (memcli.reltime's weekend, round 41)
-            return _day(told_span(f"{g['last']} weekend", at.date()).start)  # type: ignore[union-attr]
+        if unit == "weekend":  # "last weekend": its Saturday (memcli.reltime's weekend, round 41); round 47: "moved
+            # in this weekend" told in the past on a Monday is the weekend gone, not the coming one
+            sat = told_span(f"{g['last']} weekend", at.date()).start  # type: ignore[union-attr]
+            return _day(sat - timedelta(days=7) if not step and ahead < 0 and sat > at.date() else sat)
         if unit == "week":
             if step > 0:  # next week, when all of it falls in one month
                 mon = at + timedelta(days=7 - at.weekday())
@@ -276,6 +280,13 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
         return When(d.year, d.month, d.day if unit == "day" else None, True)
     if g["yd"]:
         return _day(told_span(g["yd"], at.date()).day)  # type: ignore[union-attr]  # (a day word: always told)
+    if g["inn"]:  # "in two weeks" of what is to come (round 47); a past one ("learned it in two weeks") is a span
+        n, unit = int(g["inn"]) if g["inn"].isdigit() else en_number(g["inn"]) or 1, g["inu"].casefold().rstrip("s")
+        if ahead < 0 or n > 400:
+            return None
+        if unit in ("month", "year"):
+            return When(at.year + n, relative=True) if unit == "year" else When(*_back_months(at, -n), relative=True)
+        return _day(at.date() + timedelta(days=n * (7 if unit == "week" else 1)))
     if g["mo"]:
         mon = _month_no(g["mo"])
         if g["moy"]:
@@ -290,28 +301,12 @@ def _en_when(m: re.Match[str], at: datetime, ahead: int, bare: bool = False) -> 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 # -- tense: whether a statement tells what is to come (a yearless date or a weekday read forward) --
-_EN_WILL = re.compile(r"\b(?:will|shall|won't|gonna|going to|plan(?:s|ned|ning)? (?:to|on)|intend(?:s|ed)? to|"
-                      r"scheduled|upcoming|tomorrow|next (?!to\b)|(?:this )?coming)\b|'ll\b", re.I)
-#: irregular past forms (went, got, met…: :data:`memcli.en_past.EN_IRREGULAR_PAST`), beside the regular ones in -ed
-_EN_IRREGULAR_PAST = en_irregular_past_rx()
-_EN_PAST = re.compile(r"\b(?:was|were|had|did|ago|last|yesterday|used to)\b|"
-                      rf"\b(?:i|we|he|she|they|you|it)\s+(?:\w+ly\s+)?(?:\w*[^\We]ed|{_EN_IRREGULAR_PAST})\b|"
-                      r"^\s*\w*[^\We]ed\b|\b(?:have|has|'ve)\s+(?:\w+ed|been|gone|got|gotten|had|seen|met|"
-                      r"taken|done|made|bought|left)\b", re.I)
-_EN_NOW = re.compile(r"(?:\b(?:am|is|are)|'m|'re|'s)\s+(?:\w+ing|on|in|at|due)\b|"
-                     r"(?:\b(?:have|has)|'ve)\s+(?:a|an|my|our|his|her|their|the|plans?|one|two)\b|"
-                     r"\b(?:needs?|wants?|hopes?|expects?|have|has) to\b", re.I)
 _ZH_WILL = re.compile(r"(?<![重需主只])要(?!求)|打算|准备|计划|预计|预约|约了|即将|快要|将|"
                       r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)")
 _HABIT = re.compile(r"\b(?:usually|always|often|every|each|normally|generally|typically|never)\b|"
                     r"每|现在|总是|经常|一般|通常|平时|平常|往往|常常", re.I)
 _ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜|月)|昨天|前天|"
                       r"是[^，,。；;！!？?]*的|的\s*[。！!.]?\s*$")  # 是…的 of a past act: 是四月份装修的
-#: a past form with any subject (a name: "Dana moved in March"), which _EN_PAST reads after a pronoun only: such
-#: a statement tells no bare date (:func:`_matches`)
-_EN_PAST_FORM = re.compile(rf"\b(?:\w+[^\We]ed|{_EN_IRREGULAR_PAST}|was|were|had|did|born)\b", re.I)
-
-
 def _ahead(text: str, zh: bool) -> int:
     """1 when ``text`` tells what is to come (will, going to, 're moving, has … on, 要, 打算, 约了, a
     future time word), -1 when it tells what was (a past form or time word), 0 when it tells neither
@@ -320,9 +315,9 @@ def _ahead(text: str, zh: bool) -> int:
         return 0
     if zh:
         return 1 if _ZH_WILL.search(text) else -1 if _ZH_PAST.search(text) else 0
-    if _EN_WILL.search(text):
+    if EN_WILL.search(text):
         return 1
-    return -1 if _EN_PAST.search(text) else 1 if _EN_NOW.search(text) else 0
+    return -1 if EN_PAST.search(text) else 1 if EN_NOW.search(text) or EN_IN_TIME.search(text) else 0
 
 
 @lru_cache(maxsize=16384)  # asked of every candidate (decide's _with_when) and of rows compared by date
@@ -334,7 +329,9 @@ def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...], int, bool
     text = to_simplified(statement) if zh else statement
     found = tuple((_ZH if zh else _EN).finditer(text))
     ahead = _ahead(text, zh) if found else 0
-    bare = bool(found) and ahead == 0 and not _HABIT.search(text) and (zh or not _EN_PAST_FORM.search(text))
+    if ahead < 0 and not zh and EN_BOOKED.search(text) and not _HABIT.search(text):
+        return zh, found, 0, True  # "signed up for the 10k in June": the act is past, its date the nearest (r. 47)
+    bare = bool(found) and ahead == 0 and not _HABIT.search(text) and (zh or not EN_PAST_FORM.search(text))
     return zh, found, ahead, bare
 
 

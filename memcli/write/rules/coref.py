@@ -234,6 +234,34 @@ def _zh_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
     return edits, done
 
 
+#: a capitalised word of a sentence, and what before it makes it no person's name (a place, a brand, an event:
+#: "the Portland half marathon", "moved to Denver", "playing Catan"), or the name a clause gives of whom it is about
+#: ("Her name is Ada, she…": she is the one named)
+_EN_CAP = re.compile(r"(?<![\w'’-])((?-i:[A-Z][a-z]+))\b")
+_EN_NOT_PERSON_BEFORE = re.compile(r"\b(?:the|a|an|in|to|from|at|near|into|on|for|of|via|around|playing|watching|"
+                                   r"watched|visit(?:ing|ed)?|mostly|like|name is|name's|name was|named|called)\s+$|"
+                                   r"^\W*$", re.I)
+_EN_LAST_NAMED = re.compile(r"\s*(?:(?:and|or|plus|then)\s+)?((?-i:[A-Z][a-z]+))\s*")
+
+
+def _en_named_before(before: str, pronoun: str) -> tuple[Mention | None, bool]:
+    """Who a he/she pronoun means from its own sentence (``before``: the text up to the pronoun): ``(the name of the
+    part just before it, whether the sentence names someone before it at all)``. A pronoun right after a named person
+    is theirs — "The kids are Leo, who's 9, and Ivy, she just turned 5" is Ivy, never a partner named in another
+    turn; a sentence that names someone else leaves the pronoun unsure (round 47's trial stored the partner's age
+    from such a list: a false fact about someone else is worse than none)."""
+    if pronoun.casefold() not in ("he", "she", "his", "her"):
+        return None, False
+    sent = re.split(r"[.!?;\n]", before)[-1].rstrip()
+    sent = re.sub(r"(?:,?\s*\b(?:and|but|so|oh|also)\b)*,?\s*$", "", sent, flags=re.I)
+    last = sent.rsplit(",", 1)[-1] if "," in sent else None
+    if last is not None and (m := _EN_LAST_NAMED.fullmatch(last)) and m.group(1).casefold() not in EN_NOT_NAME:
+        return Mention(m.group(1), f"person:{m.group(1).casefold()}", subject=True), True
+    named = any(c.group(1).casefold() not in EN_NOT_NAME and not _EN_NOT_PERSON_BEFORE.search(sent[:c.start()])
+                for c in _EN_CAP.finditer(sent))
+    return None, named
+
+
 def _en_phrase(phrase: str, at_start: bool) -> str:
     return phrase[:1].upper() + phrase[1:] if at_start else (phrase[:1].lower() + phrase[1:] if
                                                             phrase[:3].casefold() in ("my ", "our") else phrase)
@@ -242,6 +270,7 @@ def _en_phrase(phrase: str, at_start: bool) -> str:
 def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, int, str]], list[tuple[str, str, int]]]:
     edits, done = [], []
     local: list[list[Mention]] | None = None  # who the utterance's last naming clauses named
+    local_at = -1  # where the last naming clause began
     prev = 0  # where the part before began
     for cm in re.finditer(r"[^.!?;\n,]+|(?<=,)[^.!?;\n,]+", text):
         part = cm.group(0)
@@ -261,10 +290,18 @@ def _en_edits(text: str, turns: list[list[Mention]]) -> tuple[list[tuple[int, in
             if ms := mentions(clause) or en_mentions(joined) or _en_named(clause):  # the utterance names someone:
                 # only they from here on (a person named in passing too: "working with Tom, he…" is Tom, round 45)
                 local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [replace(x, turn=-1) for x in ms]]
+                local_at = cm.start()
             continue
         word, contraction = m.group(2), (m.group(3) or "").replace("’", "'")
-        ante = _antecedent(turns if local is None else local, word, zh=False,
-                           naming=bool(_EN_NAMING.match(clause[m.end():])))
+        near, unsure = _en_named_before(text[max(0, off - 400):off + m.start(2)], word)
+        if near is None and local_at > max(text.rfind(p, 0, off) for p in ".!?;\n"):
+            unsure = False  # the sentence's own mention (with Marta, my dad Raymond) is read as before
+        if unsure and not near:
+            continue  # the sentence names someone the pronoun may be: no guess from another turn (round 47)
+        ante = near or _antecedent(turns if local is None else local, word, zh=False,
+                                   naming=bool(_EN_NAMING.match(clause[m.end():])))
+        if near:
+            local = [*(local or [])[-(_LOCAL_CLAUSES - 1):], [near]]
         if ante is None or local is None and other_role(ante, clause[m.start(2):], zh=False):
             continue
         start = off + m.start(2)

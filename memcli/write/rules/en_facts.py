@@ -257,10 +257,17 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
         words = content_words([w for w in rx(r"[a-z]+").findall(_HABIT.sub(" ", p)) if w not in _STOP])
         if words:  # (round 47: a preposition or a unit last names no habit, "in bed by 11")
             return [_fact(key, "habit", _lemma(words[-1]), "habit")]
-    m = _RX_PREDICATE_7.match(p)
+    # "The kids are Leo, who's 9, and Ivy": people's names, no opinion of the kids (round 47: thing:kid.opinion.leo;
+    # "The shoes I wear are Brooks, love them" is one)
+    named = thing and (key[6:] in _PEOPLE or slots.relation_en(key[6:])) and rx(r"^(?:is|are|was|were) [A-Z]").match(
+        raw)
+    m = _RX_PREDICATE_7.match(p) if not named else None
     if m and thing and m.group(1) not in ("a", "an", "the", "my", "in", "at", "on", "from", "to", "being", "going",
                                            "getting", "becoming", "starting", "away", "out", "off", "back", "gone",
-                                           "late", "busy", "closed", "here", "there"):  # "is getting worse", "is away"
+                                           "late", "busy", "closed", "here", "there",
+                                           "yesterday", "today", "tonight", "tomorrow", "last", "next", "this",
+                                           "over", "soon"):  # "is getting worse", "is away"; round 47: "was
+        # yesterday", a time, no opinion
         return [_fact(key, "opinion", m.group(1), "preference")]
     m = _RX_PREDICATE_8.match(p)
     passing = m and (_TRANSIENT.match(m.group(1)) or _TRANSIENT.match(_RX_PREDICATE_10.sub("", p)))
@@ -375,6 +382,10 @@ _RX_PREDICATE_7 = re.compile(rf"^(?:{_BE}|feels?|felt|looks?|looked|tastes?|tast
                  rf"([a-z-]+)(?: .*)?$")  # noqa: E501
 _RX_PREDICATE_8 = re.compile(rf"^{_BE} (?:a |an |the )?([a-z][a-z -]*)$")
 _RX_PREDICATE_9 = re.compile(rf"^(?:{_LIKE}|{_DISLIKE}) (.+)$")
+
+
+#: the people a "the …" subject names without a relation of the user ("The kids are Leo and Ivy")
+_PEOPLE = frozenset("kid kids child children boy boys girl girls twin twins baby babies grandkid grandkids".split())
 
 
 def _one_object(stmt: str, value: str) -> str:

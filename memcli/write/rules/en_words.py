@@ -173,6 +173,8 @@ def with_time_words(found: list[Match], said: str) -> list[Match]:
 
 
 _PLAIN_FIRST = re.compile(r"(?:My|Our|We|The|A|An|This|These)\b")
+#: a clause that ends on a word still waiting for what it says ("The wedding was"; not since, in: cut with the time)
+_DANGLING = re.compile(r"\b(?:was|were|is|are|am|be|been|will|the|a|an|and|or|but)\s*$", re.I)
 
 
 def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
@@ -198,6 +200,9 @@ def _ago_of(c: str) -> tuple[tuple[str, int] | None, str]:
     else:
         n = m.group(2).casefold()
         ago = (m.group(3).casefold(), int(n) if n.isdigit() else en_number(n) or 2)
+    if _DANGLING.search(c[:m.start()]) and re.match(r"\s*(?:[,;:.!?]|$)", c[m.end():] if m.group(0)[-2:].strip(
+            ", ") else ","):
+        return ago, c  # "The wedding was yesterday(, …)": the time is what the clause says, kept (round 47)
     return cut_time(c, m, ago)
 
 
