@@ -76,11 +76,15 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
     我姐姐叫小美 and 小美的生日是5月1号). R is the asked relation or one it may name
     (:data:`memcli.slots.GENERAL_RELATIONS`: my sister → 姐姐's ``elder_sister``). ONE bounded slot
     query, only when the query names a relation and a hit is about a named person; {} otherwise."""
+    from memcli.read.in_law import in_law_aliases
+
     rels = [r for r in dict.fromkeys(split_slot(k)[0] for k in query_slots)
             if r not in (ME, SOMEONE) and ":" not in r]
     persons = {split_slot(s)[0] for s in hit_slots if s and s.startswith("person:")}
-    if not rels or not persons:
-        return {}
+    laws = in_law_aliases(store, user, list(query_slots), {s.partition(".")[0] for s in hit_slots if s and ":" in s},
+                          limit=PER_SUBJECT, as_of=as_of)  # (round 47: "Sam's mom" for my mother-in-law)
+    if not rels or not persons - laws.keys():
+        return laws
     keys = {f"{k}.name": r for r in rels for k in (r, *sorted(GENERAL_RELATIONS.get(r, ())))}
     ids = store.slot_search(user, list(keys), limit=PER_SUBJECT, as_of=as_of)
     out: dict[str, str] = {}
@@ -94,7 +98,7 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
     if persons - out.keys():  # "My husband Raj hates bananas": a name given in passing (no R.name fact)
         names = relative_names(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
         out |= {p: names[p.split(":", 1)[1]] for p in persons - out.keys() if p.split(":", 1)[1] in names}
-    return out
+    return out | laws
 
 
 def aliased(slot: str | None, aliases: dict[str, str]) -> str | None:

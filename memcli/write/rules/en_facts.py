@@ -245,6 +245,10 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [(slots.join_slot(key, f"has.{rel}"), "relationship", v or "")]
         if v and len(v.split()) <= 3:
             return [_fact(key, "owns", v, "other")]
+    m = rx(r"^(?:just |finally )?(?:got|was|been|has been|have been) promoted to (?:a |an |the )?([a-z][a-z -]{1,30}?)"
+           r"(?: (?:at|in|on|of|for) .+)?$").match(p)  # (round 47) "Sam got promoted to head nurse at …": the job now
+    if m and not thing and _OCCUPATION.search(m.group(1)) and not _NOT_OCCUPATION.search(m.group(1)):
+        return [_fact(key, "job", m.group(1))]
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
         v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a café": the job

@@ -222,7 +222,7 @@ _OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|
                          r"carpenter|mechanic|farmer|baker|barista|waiter|waitress|cashier|driver|clerk|secretary|"
                          r"assistant|librarian|translator|interpreter|tutor|coach|trainer|nanny|cleaner|soldier|"
                          r"sailor|banker|broker|realtor|entrepreneur|founder|ceo|cto|intern|freelancer|guard|janitor|"
-                         r"paralegal|emt|lead|medic|midwife|maid|tech|hygienist|postman|fisherman|salesman|handyman|"
+                         r"paralegal|emt|lead|veterinarian|historian|comedian|medic|midwife|maid|tech|hygienist|postman|fisherman|salesman|handyman|"
                          r"(?<![a-z])[a-z]+(?:er|or|ist|ician|ant|ent))$")  # a run read from its start: linear
 
 _NOT_OCCUPATION = re.compile(r"\b(?:vegetarian|vegan|christian|introvert|extrovert|fan|lover|member|owner|beginner|"
