@@ -69,17 +69,25 @@ def expansions(store: MemoryStore, user: str, top: Sequence[tuple[int, str | Non
 
 
 def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_slots: Sequence[str | None], *,
-                 as_of: datetime | None = None) -> dict[str, str]:
+                 as_of: datetime | None = None, query: str = "") -> dict[str, str]:
     """``person:X`` subject of a hit → the relation key the query asks about, when the user's
     active ``R.name`` fact names X ("When is my sister's birthday?" after "My sister is called
     Anna" and "Anna's birthday is June 3": ``person:anna`` → ``sister``; 我姐姐的生日 after
     我姐姐叫小美 and 小美的生日是5月1号). R is the asked relation or one it may name
     (:data:`memcli.slots.GENERAL_RELATIONS`: my sister → 姐姐's ``elder_sister``). ONE bounded slot
-    query, only when the query names a relation and a hit is about a named person; {} otherwise."""
+    query, only when the query names a relation and a hit is about a named person; {} otherwise. ``query`` (simplified
+    Chinese or other text): its relation stands for the slots' when they name none (round 47: "When did my brother
+    get married?" asks no attribute; "Theo's wedding was yesterday" after "my brother Theo …" is his). Kin by
+    marriage: :func:`memcli.read.in_law.in_law_aliases`."""
     from memcli.read.in_law import in_law_aliases
+    from memcli.read.kin import question_relation
+    from memcli.slot_query import query_subject
 
     rels = [r for r in dict.fromkeys(split_slot(k)[0] for k in query_slots)
             if r not in (ME, SOMEONE) and ":" not in r]
+    if not rels and query and (r := question_relation(query) or query_subject(query)) not in (ME, SOMEONE) and \
+            ":" not in r:
+        rels = [r]
     persons = {split_slot(s)[0] for s in hit_slots if s and s.startswith("person:")}
     laws = in_law_aliases(store, user, list(query_slots), {s.partition(".")[0] for s in hit_slots if s and ":" in s},
                           limit=PER_SUBJECT, as_of=as_of)  # (round 47: "Sam's mom" for my mother-in-law)
