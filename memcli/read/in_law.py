@@ -7,9 +7,10 @@ Rosa" (under whatever slot the clause gave). A question asks by the role — "wh
 
 :func:`in_law_ids` reads the role as the partner's kin (:func:`memcli.read.kin.composed_prefixes`:
 ``mother_in_law`` → ``spouse.mother``, ``partner.mother``…), the partner's name from the memories that give it
-after the relation word (:func:`memcli.read.slot_leg.relative_names`), and returns the memories about that kin of
-that name: under ``person:<name>.<kin>.<attribute>``, or saying "<Name>'s mom / mother …" in their words (a name
-asked: only those that give one: "name", "called", "named"). Read path: the store and leaves only.
+after the relation word (:func:`memcli.read.slot_leg.relative_names`, read by the caller), and returns the
+memories about that kin of that name: under ``person:<name>.<kin>.<attribute>``, or saying "<Name>'s mom /
+mother …" in their words (a name asked: only those that give one: "name", "called", "named"). Read path: the store
+and leaves only.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from datetime import datetime
 
 from memcli.db.store import MemoryStore
 
-__all__ = ["in_law_aliases", "in_law_ids", "in_law_pairs"]
+__all__ = ["in_law_aliases", "in_law_ids", "in_law_pairs", "partners"]
 
 #: the partner's relation keys an in-law is composed over
 _PARTNERS = frozenset({"spouse", "partner", "wife", "husband"})
@@ -47,19 +48,17 @@ def in_law_pairs(keys: list[str]) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def in_law_ids(store: MemoryStore, user: str, keys: list[str], found: list[int], *, limit: int,
-               as_of: datetime | None = None) -> list[int]:
+def in_law_ids(store: MemoryStore, user: str, keys: list[str], found: list[int], names: dict[str, str], *,
+               limit: int, as_of: datetime | None = None) -> list[int]:
     """Ids of the memories about the kin by marriage ``keys`` ask (:func:`in_law_pairs`), told by the partner's
     name (see the module doc), best first, not among ``found``; [] when no key asks one or no partner's name is
-    told. At most one bounded name search, one slot query and one full-text query for the names, each read once."""
-    from memcli.read.slot_leg import relative_names
+    told. ``names``: the partner's names (casefolded → relation key) the caller read for :func:`partners` of
+    ``keys`` (:func:`memcli.read.slot_leg.relative_names`). At most one slot query and one full-text query for the
+    names, each read once."""
     from memcli.slots import EN_RELATIONS, split_slot
 
     asked = in_law_pairs(keys)
-    if not asked:
-        return []
-    names = relative_names(store, user, {o for ps in asked.values() for o, _ in ps}, limit=limit, as_of=as_of)
-    if not names:
+    if not asked or not names:
         return []
     slot_keys, said = [], []
     for k, pairs in asked.items():
@@ -85,20 +84,23 @@ def in_law_ids(store: MemoryStore, user: str, keys: list[str], found: list[int],
 _NAMED_KIN = re.compile(r"^(?:person|thing):([a-z][\w-]*)'s ([a-z-]+)$")
 
 
-def in_law_aliases(store: MemoryStore, user: str, query_slots: list[str], heads: set[str], *, limit: int,
-                   as_of: datetime | None = None) -> dict[str, str]:
+def partners(keys: list[str]) -> set[str]:
+    """The partner's relation keys the kin by marriage ``keys`` ask is composed over (:func:`in_law_pairs`): whose
+    names to read; empty when no key asks one."""
+    return {o for ps in in_law_pairs(keys).values() for o, _ in ps}
+
+
+def in_law_aliases(query_slots: list[str], heads: set[str], names: dict[str, str]) -> dict[str, str]:
     """For a question about kin by marriage (:func:`in_law_pairs`), each hit subject of ``heads`` that is the
     partner by name (``person:sam``, the user's "my partner Sam") → the partner's relation (``partner``), and each
     that is the partner's relative said by name ("thing:sam's mom") → that relation under the partner's
     (``partner.mother``): the hit's slot then reads as the in-law's (:func:`memcli.read.subject.aliased`,
-    :func:`memcli.read.question_subject.composed`). ONE bounded name search; {} when the question asks no in-law."""
-    from memcli.read.slot_leg import relative_names
+    :func:`memcli.read.question_subject.composed`). ``names``: the partner's names (casefolded → relation key) read
+    for :func:`partners` of ``query_slots``; {} when the question asks no in-law."""
     from memcli.slots import relation_en
 
-    asked = in_law_pairs(query_slots)
-    if not asked or not heads:
+    if not in_law_pairs(query_slots) or not heads or not names:
         return {}
-    names = relative_names(store, user, {o for ps in asked.values() for o, _ in ps}, limit=limit, as_of=as_of)
     out: dict[str, str] = {}
     for h in heads:
         if h.startswith("person:") and h[7:] in names:

@@ -188,8 +188,11 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     ids += [i for i in named if i not in ids]
     by_name = store.slot_search(user, name_keys(store, user, keys, limit=limit, as_of=as_of), limit=limit, as_of=as_of)
     ids += [i for i in by_name if i not in ids]
-    from memcli.read.in_law import in_law_ids  # (round 47: "my mother-in-law" told as "Sam's mom")
-    return ids + in_law_ids(store, user, keys, ids, limit=limit, as_of=as_of)
+    from memcli.read.in_law import in_law_ids, partners  # (round 47: "my mother-in-law" told as "Sam's mom")
+    if not (rels := partners(keys)):
+        return ids
+    names = relative_names(store, user, rels, limit=limit, as_of=as_of)
+    return ids + in_law_ids(store, user, keys, ids, names, limit=limit, as_of=as_of)
 
 
 def _asked_names(keys: list[str]) -> dict[str, str]:

@@ -79,7 +79,7 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
     Chinese or other text): its relation stands for the slots' when they name none (round 47: "When did my brother
     get married?" asks no attribute; "Theo's wedding was yesterday" after "my brother Theo …" is his). Kin by
     marriage: :func:`memcli.read.in_law.in_law_aliases`."""
-    from memcli.read.in_law import in_law_aliases
+    from memcli.read.in_law import in_law_aliases, partners
     from memcli.read.kin import question_relation
     from memcli.slot_query import query_subject
 
@@ -89,8 +89,10 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
             ":" not in r:
         rels = [r]
     persons = {split_slot(s)[0] for s in hit_slots if s and s.startswith("person:")}
-    laws = in_law_aliases(store, user, list(query_slots), {s.partition(".")[0] for s in hit_slots if s and ":" in s},
-                          limit=PER_SUBJECT, as_of=as_of)  # (round 47: "Sam's mom" for my mother-in-law)
+    heads = {s.partition(".")[0] for s in hit_slots if s and ":" in s}  # (round 47: "Sam's mom", my mother-in-law)
+    laws = in_law_aliases(list(query_slots), heads, relative_names(store, user, partners(list(query_slots)),
+                                                                   limit=PER_SUBJECT, as_of=as_of)) \
+        if heads and partners(list(query_slots)) else {}
     if not rels or not persons - laws.keys():
         return laws
     keys = {f"{k}.name": r for r in rels for k in (r, *sorted(GENERAL_RELATIONS.get(r, ())))}
