@@ -108,6 +108,11 @@ _FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
          r"(?: tall)?$")
 
 
+def _is_job(words: str) -> bool:
+    """``words`` name an occupation by the rules' words and none of their non-occupations."""
+    return bool(_OCCUPATION.search(words)) and not _NOT_OCCUPATION.search(words)
+
+
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     p = rx(r"^(?:'s |' )").sub("", rest.casefold()).strip()  # my kid's name, my kids' names
@@ -247,7 +252,8 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [_fact(key, "owns", v, "other")]
     m = rx(r"^(?:just |finally )?(?:got|was|been|has been|have been) promoted to (?:a |an |the )?([a-z][a-z -]{1,30}?)"
            r"(?: (?:at|in|on|of|for) .+)?$").match(p)  # (round 47) "Sam got promoted to head nurse at …": the job now
-    if m and not thing and _OCCUPATION.search(m.group(1)) and not _NOT_OCCUPATION.search(m.group(1)):
+    # (someone else's: the user's own promotion is an event the judge reads against the job, a CONFLICT)
+    if m and not thing and key != slots.ME and _is_job(m.group(1)):
         return [_fact(key, "job", m.group(1))]
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
