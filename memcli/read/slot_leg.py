@@ -291,6 +291,10 @@ def name_keys(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     if not asked:
         return []
     names = relative_names(store, user, asked, limit=limit, as_of=as_of)
+    if {"son", "daughter"} & (asked.keys() - set(names.values())):  # (round 47) one of "the kids", by he / she
+        from memcli.read.child_named import child_roles
+
+        names |= {n: r for n, r in child_roles(store, user, asked, limit=limit, as_of=as_of).items() if n not in names}
     out = list(dict.fromkeys(f"person:{n}.{rest}" for n, rel in names.items() for rest in asked[rel]))
     return out[:MAX_QUERY_SLOTS]
 

@@ -108,6 +108,11 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
     if persons - out.keys():  # "My husband Raj hates bananas": a name given in passing (no R.name fact)
         names = relative_names(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
         out |= {p: names[p.split(":", 1)[1]] for p in persons - out.keys() if p.split(":", 1)[1] in names}
+    if persons - out.keys() and {"son", "daughter"} & set(rels):  # (round 47) one of "the kids", by he / she
+        from memcli.read.child_named import child_roles
+
+        kids = child_roles(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
+        out |= {p: kids[p[7:]] for p in persons - out.keys() if p[7:] in kids}
     return out | laws
 
 
