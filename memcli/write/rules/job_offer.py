@@ -5,9 +5,10 @@
   rules then read the job and the workplace: :func:`memcli.write.rules.job_moved.job_started`). An
   offer merely got ("I got an offer from X, not sure yet") is no new job: the offer needs a start said, or a verb
   that takes it (accepted, took, signed).
-- "First day at Northwind today." / "Today was my first day at Northwind" — the workplace now ("I started a new job
-  at Northwind"), when the name ends in an employer's word or the turn speaks of work (manager, team, office…): a
-  first day at a park or a school (a child's) is no new job.
+- "First day at Northwind today." / "Today was my first day at Northwind" — the workplace now ("I work at
+  Northwind", no change word: the job begun may be the one its offer told), when the name ends in an employer's
+  word or the turn speaks of work (manager, team, office…): a first day at a park or a school (a child's) is no
+  new job.
 
 Before: the offer was "I got the offer from X" (no workplace), the role a fragment ("Lead designer"), the start a fact
 of its own with no employer, a first day nothing — so "where do I work these days?" found nothing while the old job
@@ -91,7 +92,8 @@ def _first_day(text: str) -> str:
     if not (_EMPLOYER.search(org) or _WORK_WORDS.search(text[:m.start()] + text[m.end():])):
         return text
     when = (m.group("when") or "").strip().casefold()
-    said = f"I started a new job at {org}" + (f", {when}" if when == "yesterday" else "")
+    said = f"I work at {org}" + (f", since {when}" if when == "yesterday" else "")  # (no change word: the job
+    # begun may be the one its offer told, "I start at X as …", which "a new job at X" would end)
     return f"{text[:m.start()]}{said}. {text[m.end():]}".rstrip()
 
 
