@@ -25,7 +25,7 @@ from memcli.write.rules.job_offer import new_job_told
 START = datetime(2026, 8, 3, 18, 0, tzinfo=UTC)
 
 JOB = [
-    "I work as a pharmacist at Greenway Chemists, been there six years.",
+    "I work as an accountant at Greenway Foods, been there six years.",
     "Got the offer from Copperleaf! Lead designer. I start on October 1st.",
     "First day at Copperleaf today. My manager is Jo, she seems nice.",
 ]
