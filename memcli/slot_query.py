@@ -124,6 +124,8 @@ _EN_QUERY_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(
     (r"\bwhat (?:do|does) [^?]{1,40}?\b(?:do|get up to)\b[^?]{0,12}?\b(?:in (?:his|her|my|their|your|our|the) "
      r"(?:free|spare|leisure|down) ?time|for fun|to (?:relax|unwind)|on (?:the )?weekends?|at weekends?|after "
      r"(?:work|school)|in (?:the|his|her|my|their|your) evenings?)\b", "like"),
+    # (round 47) "what is my son into (these days)?", "what are the kids interested in?": the likings
+    (r"\bwhat (?:is|are|am|'s|'re) [^?]{1,40}? (?:into|interested in|obsessed with|passionate about)\b", "like"),
     (r"(?<![上这个])(?:业余|空闲|闲暇|闲下来|有空|没事|休息|下班后|放学后|周末)(?:时间|的?时候|时)?(?:一般|通常|平时|都|会|喜欢|爱)*"
      r"(?:干嘛|干什么|干啥|做什么|做啥|玩什么|玩啥|有什么(?:爱好|消遣))(?!了)", "like"),
 ))

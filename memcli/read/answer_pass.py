@@ -257,7 +257,7 @@ class AnswerPass:
         # a named person the user's R.name fact names is R (Anna's birthday answers "my sister's birthday")
         own_slots = tuple(row.get("slot") for _, _, row in own)
         alias = self._once(("alias", own_slots), subject.name_aliases, store, user, q.slots, list(own_slots),
-                           as_of=as_of)
+                           as_of=as_of, query=q.simple)
         # a hit that names the relative whose name is asked ("My daughter Emma starts…") holds that name
         slot_of = {f.id: subject.name_in_passing(subject.aliased(row.get("slot"), alias), row["statement"], q.slots)
                    for _, f, row, _ in top}

@@ -288,6 +288,8 @@ _THE_EN = lazy(r"\bthe ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z'-]*)\b(?!\s+(?:of|betwe
 _AUX_EN = lazy(r"\b(?:do|does|did|will|would|can|could|should|shall)\b", re.IGNORECASE)
 #: a word after which the phrase is defined or placed (of, between: defined, the world's; on, at…: cut there)
 _DEFINED_EN = frozenset({"of", "in", "on", "for", "between", "from", "to", "that", "which", "who", "at", "with"})
+#: (round 47) a verb after the thing, not its name: "the kitchen *getting* redone", "the party being moved"
+_GOING_EN = frozenset({"getting", "being", "going", "happening", "starting", "finishing"})
 _RANKING_EN = lazy(r"\b(?:[a-z]+est|most|least|best|worst|first|last|same|whole|average|only|main|biggest)\b")
 #: a Chinese question about one done thing (沙发花了多少钱, 牙医约了几点): a verb with 了, not 为了, 除了, 了解…
 _DONE_ZH = lazy(r"(?<![为除])了(?!解|不起|结)")
@@ -313,7 +315,7 @@ def definite_things(question: str) -> list[str]:
     out: list[str] = []
     for m in _THE_EN.finditer(q):
         words = m.group(1).split()
-        cut = next((n for n, w in enumerate(words) if w in _DEFINED_EN), len(words))
+        cut = next((n for n, w in enumerate(words) if w in _DEFINED_EN or w in _GOING_EN), len(words))
         if cut < len(words) and words[cut] in ("of", "between") or _RANKING_EN.search(" ".join(words[:cut])):
             continue  # the capital of France, the difference between…; the tallest mountain
         if cut > 1 and _AUX_EN.search(q[:m.start()]) and m.end() >= len(q.rstrip("?!. ")):

@@ -193,7 +193,12 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     named = named_in_passing(store, user, keys, ids, limit=limit, as_of=as_of)
     ids += [i for i in named if i not in ids]
     by_name = store.slot_search(user, name_keys(store, user, keys, limit=limit, as_of=as_of), limit=limit, as_of=as_of)
-    return ids + [i for i in by_name if i not in ids]
+    ids += [i for i in by_name if i not in ids]
+    from memcli.read.in_law import in_law_ids, partners  # (round 47: "my mother-in-law" told as "Sam's mom")
+    if not (rels := partners(keys)):
+        return ids
+    names = relative_names(store, user, rels, limit=limit, as_of=as_of)
+    return ids + in_law_ids(store, user, keys, ids, names, limit=limit, as_of=as_of)
 
 
 def _asked_names(keys: list[str]) -> dict[str, str]:
@@ -254,7 +259,7 @@ def named_in_passing(store: MemoryStore, user: str, keys: list[str], found: list
 
 
 #: "my husband Raj", "my boss Linda": a relation word, then the name it is given
-_EN_NAMED = re.compile(r"\b[Mm]y ([a-z]+(?:[ -][a-z]+)?) ([A-Z][a-z]{1,15})\b")
+_EN_NAMED = re.compile(r"\b[Mm]y ([a-z]+(?:[ -][a-z]+){0,2}) ([A-Z][a-z]{1,15})\b")  # (my sister-in-law Jo: r. 47)
 
 
 def relative_names(store: MemoryStore, user: str, relations: Collection[str], *, limit: int,
@@ -292,6 +297,10 @@ def name_keys(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     if not asked:
         return []
     names = relative_names(store, user, asked, limit=limit, as_of=as_of)
+    if {"son", "daughter"} & (asked.keys() - set(names.values())):  # (round 47) one of "the kids", by he / she
+        from memcli.read.child_named import child_roles
+
+        names |= {n: r for n, r in child_roles(store, user, asked, limit=limit, as_of=as_of).items() if n not in names}
     out = list(dict.fromkeys(f"person:{n}.{rest}" for n, rel in names.items() for rest in asked[rel]))
     return out[:MAX_QUERY_SLOTS]
 

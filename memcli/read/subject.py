@@ -69,18 +69,32 @@ def expansions(store: MemoryStore, user: str, top: Sequence[tuple[int, str | Non
 
 
 def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_slots: Sequence[str | None], *,
-                 as_of: datetime | None = None) -> dict[str, str]:
+                 as_of: datetime | None = None, query: str = "") -> dict[str, str]:
     """``person:X`` subject of a hit → the relation key the query asks about, when the user's
     active ``R.name`` fact names X ("When is my sister's birthday?" after "My sister is called
     Anna" and "Anna's birthday is June 3": ``person:anna`` → ``sister``; 我姐姐的生日 after
     我姐姐叫小美 and 小美的生日是5月1号). R is the asked relation or one it may name
     (:data:`memcli.slots.GENERAL_RELATIONS`: my sister → 姐姐's ``elder_sister``). ONE bounded slot
-    query, only when the query names a relation and a hit is about a named person; {} otherwise."""
+    query, only when the query names a relation and a hit is about a named person; {} otherwise. ``query`` (simplified
+    Chinese or other text): its relation stands for the slots' when they name none (round 47: "When did my brother
+    get married?" asks no attribute; "Theo's wedding was yesterday" after "my brother Theo …" is his). Kin by
+    marriage: :func:`memcli.read.in_law.in_law_aliases`."""
+    from memcli.read.in_law import in_law_aliases, partners
+    from memcli.read.kin import question_relation
+    from memcli.slot_query import query_subject
+
     rels = [r for r in dict.fromkeys(split_slot(k)[0] for k in query_slots)
             if r not in (ME, SOMEONE) and ":" not in r]
+    if not rels and query and (r := question_relation(query) or query_subject(query)) not in (ME, SOMEONE) and \
+            ":" not in r:
+        rels = [r]
     persons = {split_slot(s)[0] for s in hit_slots if s and s.startswith("person:")}
-    if not rels or not persons:
-        return {}
+    heads = {s.partition(".")[0] for s in hit_slots if s and ":" in s}  # (round 47: "Sam's mom", my mother-in-law)
+    laws = in_law_aliases(list(query_slots), heads, relative_names(store, user, partners(list(query_slots)),
+                                                                   limit=PER_SUBJECT, as_of=as_of)) \
+        if heads and partners(list(query_slots)) else {}
+    if not rels or not persons - laws.keys():
+        return laws
     keys = {f"{k}.name": r for r in rels for k in (r, *sorted(GENERAL_RELATIONS.get(r, ())))}
     ids = store.slot_search(user, list(keys), limit=PER_SUBJECT, as_of=as_of)
     out: dict[str, str] = {}
@@ -94,7 +108,12 @@ def name_aliases(store: MemoryStore, user: str, query_slots: Sequence[str], hit_
     if persons - out.keys():  # "My husband Raj hates bananas": a name given in passing (no R.name fact)
         names = relative_names(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
         out |= {p: names[p.split(":", 1)[1]] for p in persons - out.keys() if p.split(":", 1)[1] in names}
-    return out
+    if persons - out.keys() and {"son", "daughter"} & set(rels):  # (round 47) one of "the kids", by he / she
+        from memcli.read.child_named import child_roles
+
+        kids = child_roles(store, user, rels, limit=PER_SUBJECT, as_of=as_of)
+        out |= {p: kids[p[7:]] for p in persons - out.keys() if p[7:] in kids}
+    return out | laws
 
 
 def aliased(slot: str | None, aliases: dict[str, str]) -> str | None:

@@ -121,6 +121,14 @@ def owner_unsaid(new: Facts) -> bool:
     return (new.slot or "").endswith(RESCHEDULED_SLOT) and not _FIRST_PERSON.search(new.statement)
 
 
+#: (round 47) words before the event that say who moved it or how, not which one it is ("they just moved the
+#: wedding up", "we decided to get the kitchen done")
+_NOT_QUALIFIER = re.compile(r"they|we|he|she|i|his|her|their|its|just|actually|finally|now|also|so|and|then|"
+                            r"moved|pushed|postponed|rescheduled|bumped|brought|delayed|put|off|changed|decided|"
+                            r"agreed|chose|opted|to|get|getting|do|doing|have|having|hold|holding|redo|renovate|"
+                            r"remodel|repaint|paint|going|gonna|will|'ll|are|'re|'ve")
+
+
 def rescheduled(new: Facts, old: Facts) -> str | None:
     """Why ``new``, an event moved to another time (slot ``event.rescheduled``, value the event: 婚礼 of
     婚礼推迟到明年五月了, "interview" of "My interview was moved to Friday"), ends ``old``, a stored fact that
@@ -149,7 +157,8 @@ def rescheduled(new: Facts, old: Facts) -> str | None:
     told = to_simplified(new.statement) if zh else new.statement.casefold()
     head = told[: told.find(event)] if event in told else ""  # what qualifies the event: 跟腾讯的, "dentist"
     words = [re.sub(r"^(?:我们|我)|[的跟和与]|那次|这次|那个|这个", "", head)] if zh else \
-        re.sub(r"\b(?:my|our|the|a|an)\b|'s\b", " ", head).split()
+        re.sub(r"\b(?:my|our|the|a|an)\b|'s\b", " ", head).split()[-2:]  # (r. 47: the words just before it)
+    words = [w for w in words if not _NOT_QUALIFIER.fullmatch(w.casefold())]  # ("they moved the wedding")
     if any(w.strip() and w.strip().casefold() not in said.casefold() for w in words):
         return None  # another interview (跟阿里的) or appointment ("eye doctor"): not the one moved
     return f"the {new.value} moved to another time: the time stored before ends"

@@ -69,6 +69,7 @@ from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
 from memcli.write.rules.en_tail import trim_tail
 from memcli.write.rules.en_words import _AGO
+from memcli.write.rules.job_offer import new_job_told
 from memcli.write.rules.zh_carry import with_details, with_subjects, zh_parts
 from memcli.write.split import ability
 from memcli.write.told_shapes import as_stated, only_wished, owned_step, plan_told, told_by_shape
@@ -313,7 +314,8 @@ class FittedExtractor(RuleExtractor):
     def extract_batch(self, utts: Sequence[Utterance]) -> list[list[Candidate] | Exception]:
         """Candidates per utterance; a failure of one is returned in its place, not raised."""
         self.vectors = {}  # ("We've moved, my wife and I, from…": read as "My wife and I have moved from…")
-        utts = [u if (t := pair_as_subject(u.text)) == u.text else replace(u, text=t) for u in utts]
+        # (round 47: "Got the offer from X! Y. I start on Z." → "I got a new job at X as a Y, starting Z")
+        utts = [u if (t := pair_as_subject(new_job_told(u.text))) == u.text else replace(u, text=t) for u in utts]
         parts: list[list[Unit]] = []  # each utterance cut into units once
         rule_out: list[list[Candidate] | Exception] = []
         for u in utts:

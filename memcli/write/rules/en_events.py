@@ -25,6 +25,7 @@ import re
 
 from memcli import slots
 from memcli.write.rules.en_plan import _GOING, _LATER, _PLACE, _TRAVEL, _UNSURE
+from memcli.write.rules.en_plan_moved import plan_moved
 from memcli.write.rules.en_the_event import the_event, without_opener
 from memcli.write.rules.en_words import _REL
 from memcli.write.rules.habit_moved import habit_moved
@@ -42,6 +43,9 @@ _WHOSE = (rf"(?:(?:(?:my|our) )?(?P<rel>{_REL})'s|my|our|(?!(?:today|tomorrow|to
 WHEN = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
                    r"may|june|july|august|september|october|november|december|next|tomorrow|tonight|noon|"
                    r"morning|afternoon|evening|weekend|spring|summer|fall|autumn|winter|end of|\d)", re.I)
+#: (round 47) a day gone an event was on ("Theo's wedding was yesterday, …": it was cut to "Theo's wedding was")
+_PAST_DAY = re.compile(r"(?:yesterday|today|tonight|last (?:night|week|weekend|month|[a-z]+day)|(?:two|three|four|"
+                       r"five|a few|\d+) days ago|this (?:morning|afternoon|evening|past weekend))", re.I)
 #: why or more, after the time ("… to December 3rd because the surgeon is away", "…, she told me"): kept in the
 #: statement, not in the time
 _WHY = r"(?:(?:,| (?=because|since|as|so|but|and|due to|after|when)\b)[^;]*)?"
@@ -94,10 +98,12 @@ def event_time(sentence: str) -> Match | None:
         return trip
     for rx, attr in ((_MOVED, "rescheduled"), (_SET, "scheduled"), (_HAS, "scheduled")):
         m = rx.match(said)
-        if m is None or not WHEN.search(m.group("when")) or re.match(r"(?:online|virtual|remote)", m.group("when")):
+        if m is None or not (WHEN.search(m.group("when")) or rx is _SET and _PAST_DAY.fullmatch(m.group("when"))) \
+                or re.match(r"(?:online|virtual|remote)", m.group("when")):
             continue
         rel = slots.relation_en(m.group("rel")) if m.group("rel") else None
         rel = rel or (f"person:{m.group('name').casefold()}" if m.groupdict().get("name") else None)
         return Match(statement=said[:1].upper() + said[1:], kind="relationship" if rel else "other",
                      slot=f"{rel + '.' if rel else ''}event.{attr}", value=m.group("ev").casefold(), salience=0.6)
-    return the_event(said) or habit_moved(said)  # "The team meeting is on Monday" (round 31); "My yoga class moved…"
+    # "The team meeting is on Monday" (round 31); "My yoga class moved…"; "they moved the wedding up to …" (r. 47)
+    return the_event(said) or habit_moved(said) or plan_moved(said)

@@ -109,6 +109,11 @@ _FEET = (rf"^{_BE} (\d ?['′] ?\d{{1,2}})(?:\"|''|″|”)?(?: tall)?$|"
          r"(?: tall)?$")
 
 
+def _is_job(words: str) -> bool:
+    """``words`` name an occupation by the rules' words and none of their non-occupations."""
+    return bool(_OCCUPATION.search(words)) and not _NOT_OCCUPATION.search(words)
+
+
 def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901 - one table of rules
     """The facts a predicate states about subject ``key``: [(slot, kind, value)]."""
     p = rx(r"^(?:'s |' )").sub("", rest.casefold()).strip()  # my kid's name, my kids' names
@@ -246,6 +251,11 @@ def _predicate(key: str, rest: str) -> list[tuple[str, str, str]]:  # noqa: C901
             return [(slots.join_slot(key, f"has.{rel}"), "relationship", v or "")]
         if v and len(v.split()) <= 3:
             return [_fact(key, "owns", v, "other")]
+    m = rx(r"^(?:just |finally )?(?:got|was|been|has been|have been) promoted to (?:a |an |the )?([a-z][a-z -]{1,30}?)"
+           r"(?: (?:at|in|on|of|for) .+)?$").match(p)  # (round 47) "Sam got promoted to head nurse at …": the job now
+    # (someone else's: the user's own promotion is an event the judge reads against the job, a CONFLICT)
+    if m and not thing and key != slots.ME and _is_job(m.group(1)):
+        return [_fact(key, "job", m.group(1))]
     m = _RX_PREDICATE_6.match(p)
     if m and not thing:
         v = _JOB_TAIL.sub("", m.group(1).strip())  # "a nurse on the night shift", "a barista at a café": the job

@@ -232,7 +232,7 @@ _OCCUPATION = re.compile(r"(?:nurse|doctor|chef|student|engineer|teacher|lawyer|
                          r"carpenter|mechanic|farmer|baker|barista|waiter|waitress|cashier|driver|clerk|secretary|"
                          r"assistant|librarian|translator|interpreter|tutor|coach|trainer|nanny|cleaner|soldier|"
                          r"sailor|banker|broker|realtor|entrepreneur|founder|ceo|cto|intern|freelancer|guard|janitor|"
-                         r"paralegal|emt|medic|midwife|maid|tech|hygienist|postman|fisherman|salesman|handyman|"
+                         r"paralegal|emt|lead|veterinarian|historian|comedian|medic|midwife|maid|tech|hygienist|postman|fisherman|salesman|handyman|"
                          r"(?<![a-z])[a-z]+(?:er|or|ist|ician|ant|ent))$")  # a run read from its start: linear
 
 _NOT_OCCUPATION = re.compile(r"\b(?:vegetarian|vegan|christian|introvert|extrovert|fan|lover|member|owner|beginner|"
@@ -448,8 +448,13 @@ _JUDGEMENT_TAIL = re.compile(r",\s*((?:(?:it|that|this)(?:'s| is| was) (?:(?:so|
                              r"absolutely|not that|not very|not so) )+)[a-z]+)[.!]*$")
 
 
+_TENURE_TAIL = re.compile(r",\s*((?:i've |i have )?been (?:there|here|with (?:them|it|the company)) (?:for )?"
+                          r"(?:(?:almost|nearly|about|over|around|close to|just over) )?(?:a few|\w+) "
+                          r"(?:years?|months?|weeks?)\b.*?)[.!]*$", re.I)  # (round 47) "…, been there five years"
+
+
 def judgement_tail(clause: str) -> tuple[str, str | None]:
-    """``clause`` without the judgement that ends it after a comma, and that judgement (None: none).
+    """``clause`` without the judgement or tenure that ends it after a comma, and that tail (None: none).
     ``judgement_tail("I'm allergic to kiwis, quite bad")`` → ``("I'm allergic to kiwis", "quite bad")``."""
-    m = _JUDGEMENT_TAIL.search(clause)
+    m = _JUDGEMENT_TAIL.search(clause) or _TENURE_TAIL.search(clause)
     return (clause[:m.start()], m.group(1)) if m and m.start() > 0 else (clause, None)
