@@ -117,6 +117,7 @@ from memcli.write.start_words import start_of_another, stop_of_another
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
 from memcli.write.work_arrangement import arrangement_kept
+from memcli.write.zh_change_told import past_kept
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -229,7 +230,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         why = refinement_drops_value(new, old)  # My mum is 68 / My mum takes metformin: another fact, kept
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
-                                                            plan.target["slot"])
+                                                            plan.target["slot"]) or past_kept(  # round 47
+            candidate.statement, plan.target["statement"])
     if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)
