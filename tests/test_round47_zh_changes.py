@@ -1,0 +1,125 @@
+"""Round 47: changes told in everyday Chinese words (trial47b, a family-care user), on the write path.
+
+- A thing swapped for a person inside a long visit message (…，把原来吃的X换成Y了): the new value stored for the person
+  the message is about, the old one ended (kept as history, so 以前… questions answer).
+- A plan dropped for another (X不回…了，<someone>说想带…去Y), a move done (今天搬家…新家在Y), an activity stopped and
+  replaced (A课不上了，改成…学B): the new fact stored with its subject, the old one ended.
+- A fact told of the past (以前在上一家…) never ends the current one.
+- A complaint or feeling (压力山大, 画大饼, 愁人) and a relay with no news (…刚在群里改了) are chatter, not facts.
+
+Own sentences; real stores (SQLite, the default model), captured and drained turn by turn
+(:mod:`memcli.write.zh_change_told`).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memcli import Memory
+from memcli.write.zh_change_told import complaint_only, past_kept, told_change
+
+START = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
+
+
+def _told(db: str, embedder, turns: list[str]) -> dict:  # noqa: ANN001
+    """Every memory (statement → item) after capturing ``turns`` three days apart, draining after each."""
+    with Memory(db=db, user="lin", embedder=embedder) as m:
+        for n, text in enumerate(turns):
+            m.capture(text, at=(START + timedelta(days=3 * n)).isoformat())
+            s = m.drain()
+            assert s.dead == 0 and s.retried == 0, s.errors
+        return {i.statement: i for i in m.list(include_all=True)}
+
+
+def _active(items: dict) -> set[str]:
+    return {s for s, i in items.items() if i.invalid_at is None and i.expired_at is None}
+
+
+def _ended(items: dict) -> set[str]:
+    return {s for s, i in items.items() if i.invalid_at is not None}
+
+
+def test_a_medicine_swapped_in_a_visit_message_ends_the_old_one(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我外婆一直吃格列齐特控制血糖",
+                                 "今天陪外婆去医院复诊，医生说她血糖偏高，把原来吃的格列齐特换成阿卡波糖了，一天三次"])
+    active = _active(items)
+    assert any("外婆" in s and "阿卡波糖" in s for s in active), items
+    assert not any("格列齐特" in s for s in active), active
+    assert "我外婆一直吃格列齐特控制血糖" in _ended(items), items
+
+
+def test_a_swap_told_first_keeps_the_old_value_as_history(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["今天带我爸去看内分泌科，医生把原来吃的二甲双胍换成西格列汀了"])
+    assert any(s.startswith("我爸现在吃西格列汀") for s in _active(items)), items
+    assert any(s.startswith("我爸以前吃二甲双胍") for s in _ended(items)), items
+
+
+def test_a_class_of_medicine_swapped_is_no_past_value() -> None:
+    got = told_change("医生把我妈的降糖药换成格列美脲了")
+    assert got is not None and got[0] == "我妈现在吃格列美脲" and got[1] == {}, got
+
+
+def test_a_plan_dropped_for_a_place_another_clause_tells(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我们国庆打算回老家看看", "国庆不回老家了，我哥说想带我们去青岛，车票都买好了"])
+    assert any("青岛" in s for s in _active(items)), items
+    assert "我们国庆打算回老家看看" in _ended(items), items
+
+
+def test_a_move_done_told_in_a_long_message_is_the_home(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["今天终于搬家了，腰都累断了，新家在江北观音桥那边"])
+    home = [i for s, i in items.items() if "观音桥" in s]
+    assert home and home[0].slot == "residence" and "住" in home[0].statement, items
+
+
+def test_an_activity_stopped_and_replaced_keeps_its_subject(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["乐乐每周一周三放学去学书法", "乐乐的书法课不上了，改成每周日上午学跆拳道"])
+    active = _active(items)
+    assert "乐乐每周日上午学跆拳道" in active, items
+    assert not any(s.startswith("改成") for s in items), items
+    assert "乐乐每周一周三放学去学书法" in _ended(items), items
+
+
+def test_a_past_job_told_later_never_ends_the_current_one(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我在一家快递公司做数据分析", "以前在上一家公司做的是市场推广，那家叫星河传媒",
+                                 "我老婆在一家幼儿园当老师", "我老婆以前在商场做导购"])
+    assert {"我在一家快递公司做数据分析", "我老婆在一家幼儿园当老师"} <= _active(items), items
+
+
+@pytest.mark.parametrize(("new", "old", "kept"), [
+    ("我以前在上一家公司做的是市场推广", "我在一家快递公司做数据分析", True),
+    ("我妈原来在纺织厂上班", "我妈退休了", True),
+    ("I used to work in retail", "I work as a nurse", True),
+    ("我现在在一家银行上班，以前在保险公司", "我在保险公司上班", False),  # a change told with now
+    ("我在一家银行上班", "我在保险公司上班", False),
+    ("我以前住在成都", "我以前住在重庆", False),  # two pasts: the judge's
+])
+def test_past_kept(new: str, old: str, kept: bool) -> None:
+    assert (past_kept(new, old) is not None) is kept
+
+
+def test_complaints_and_empty_relays_are_no_facts(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["每个月房租四千五，压力山大", "今天部门开会，经理又画大饼",
+                                 "她又把钥匙弄丢了，愁人", "物业刚在群里改了"])
+    assert any("房租" in s for s in items), items
+    assert not any(w in s for s in items for w in ("压力山大", "画大饼", "愁人", "群里")), items
+
+
+@pytest.mark.parametrize(("statement", "chatter"), [
+    ("压力山大", True), ("我妈愁人", True), ("经理又画大饼", True), ("累瘫了", True), ("老师刚在群里改了", True),
+    ("我每个月房租四千五", False), ("我在群里说了我女儿叫小雨", False), ("我儿子学钢琴", False),
+])
+def test_complaint_only(statement: str, chatter: bool) -> None:
+    assert complaint_only(statement) is chatter
+
+
+@pytest.mark.parametrize("text", [
+    "我们打算下个月搬家，新家在江北那边",  # a move planned, not done
+    "国庆不回老家了",  # a plan dropped, no new place told
+    "老板把我的工位换成靠窗的了",  # the speaker's own thing: told_shapes reads it
+    "上班时间改成九点了",  # a schedule: told_shapes reads it
+    "我妈很喜欢吃苹果",
+])
+def test_no_change_read_where_none_is_told(text: str) -> None:
+    assert told_change(text) is None
