@@ -23,11 +23,11 @@ from memcli.write.zh_change_told import complaint_only, past_kept, told_change
 START = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 
 
-def _told(db: str, embedder, turns: list[str]) -> dict:  # noqa: ANN001
-    """Every memory (statement → item) after capturing ``turns`` three days apart, draining after each."""
+def _told(db: str, embedder, turns: list[str], apart: timedelta = timedelta(days=3)) -> dict:  # noqa: ANN001
+    """Every memory (statement → item) after capturing ``turns`` ``apart`` (three days), draining after each."""
     with Memory(db=db, user="lin", embedder=embedder) as m:
         for n, text in enumerate(turns):
-            m.capture(text, at=(START + timedelta(days=3 * n)).isoformat())
+            m.capture(text, at=(START + n * apart).isoformat())
             s = m.drain()
             assert s.dead == 0 and s.retried == 0, s.errors
         return {i.statement: i for i in m.list(include_all=True)}
@@ -123,3 +123,40 @@ def test_complaint_only(statement: str, chatter: bool) -> None:
 ])
 def test_no_change_read_where_none_is_told(text: str) -> None:
     assert told_change(text) is None
+
+
+def test_a_relayed_correction_puts_the_turn_before_right(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我儿子的体检定在下周二上午", "不对，是周五，老师刚在群里改了"], timedelta(minutes=2))
+    active = _active(items)
+    assert any("周五" in s for s in active) and not any("周二" in s for s in active), items
+    assert not any("群里" in s for s in items), items
+    items = _told(db, embedder, ["我女儿的钢琴考级在十一月九号", "不对，老师刚在群里改了，是十六号"],
+                  timedelta(minutes=2))
+    assert any("十六号" in s for s in _active(items)), items
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("不对，是十号，老师刚在群里改了", "不对，是十号"),
+    ("不对，班长刚在群里改了，是周四", "不对，是周四"),
+    ("我说错了，是周四", "我说错了，是周四"),  # a slip owned: no relay
+    ("老师刚在群里改了", "老师刚在群里改了"),  # nothing but the relay: no correction to read
+])
+def test_without_relay(text: str, read: str) -> None:
+    from memcli.write.value_correction import without_relay
+
+    assert without_relay(text) == read
+
+
+def test_a_relatives_medicine_after_the_doctors_word_is_the_relatives(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我爸每天吃阿司匹林", "我爸出院了，医生让他两周以后复查，另外每天吃氯吡格雷"])
+    active = _active(items)
+    assert "我爸每天吃氯吡格雷" in active and "我爸每天吃阿司匹林" in active, items
+    assert not any(s.startswith(("医生", "每天", "另外")) for s in items), items
+
+
+def test_a_medicine_added_is_taken_beside_the_other(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["今天带外婆去医院，医生把原来吃的格列齐特换成阿卡波糖了，一天三次",
+                                 "外婆的降糖药医生又加了一种，格列美脲，晚上一起吃"])
+    active = _active(items)
+    assert any("阿卡波糖" in s for s in active) and any("格列美脲" in s for s in active), items
+    assert not any("一起吃" in s for s in items), items

@@ -117,7 +117,7 @@ from memcli.write.start_words import start_of_another, stop_of_another
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.unlinked import nothing_shared
 from memcli.write.work_arrangement import arrangement_kept
-from memcli.write.zh_change_told import past_kept
+from memcli.write.zh_change_told import added_kept, past_kept
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -231,7 +231,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"]) or past_kept(  # round 47
-            candidate.statement, plan.target["statement"])
+            candidate.statement, plan.target["statement"]) or added_kept(candidate.statement, plan.target["statement"])
     if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)

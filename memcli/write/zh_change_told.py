@@ -14,6 +14,9 @@ rules already read as a change, and :func:`marked_changes` marks the candidates 
 - **A plan dropped for another** — ``(time)不回/不去X了，<someone>(说)想(带…)去Y…``: the new place is told by another
   clause, not by 改去; read as ``(time)不去X了，改去Y`` (:mod:`memcli.write.rules.zh_plan` ends the plan).
 - **A move done, told in a long message** — ``今天搬家…新家在Y``: read as ``我们现在住在Y`` (a home, not a plan).
+- **A relative's medicine told after the doctor's word** — ``<relative>…，医生让他…，另外每天吃X``: read as
+  ``<relative>每天吃X`` (not the doctor's, not the speaker's); ``<relative>的降压药医生又加了一种，X，早上一起吃``:
+  read as ``<relative>现在还吃X``.
 - **An activity stopped and replaced** — ``<who>的A课不上了，改成<when>学B``: the new activity had no subject
   (改成每周六学B, a habit of no one); read as ``<who>不学A了，<who><when>学B``, which carries A as
   ``corrects`` (the stored A ends).
@@ -128,6 +131,42 @@ def _replaced(text: str) -> tuple[str, str, str] | None:
     return text[:m.start()] + said + text[m.end():], m.group("old"), who
 
 
+#: the doctor's word about a relative (医生让他…, 医生叫她…): the clauses after it that drop their subject are the
+#: relative's
+_DOCTOR_SAID = re.compile(r"(?:医生|大夫)(?:又|还)?(?:让|叫|要|嘱咐|交代|说)(?:他|她)")
+_TAKES = re.compile(r"^(?:另外|还要|还得|并且|而且|然后|同时)?(?P<what>(?:每天|每日|按时|一天|早晚|坚持|长期)"
+                    r"[^，,。！!；;]{0,3}?(?:吃|服用)[^，,。！!；;]{2,20})$")
+
+
+def _carried(text: str) -> str | None:
+    """…，医生让他…，另外每天吃X: the medicine clause said with the relative it is for (not the doctor's, not the
+    speaker's)."""
+    m = _DOCTOR_SAID.search(text)
+    named = [k.group(0) for k in _KIN_RE.finditer(text[:m.start()])] if m else []
+    if m is None or not named:
+        return None
+    owner, out, at = _owner(named[-1]), [], 0
+    for part in _clauses(text):
+        body = part.rstrip("，,。！!；;")
+        t = _TAKES.match(body) if at >= m.end() else None
+        out.append(f"{owner}{t.group('what')}{part[len(body):]}" if t else part)
+        at += len(part)
+    return "".join(out)
+
+
+#: a medicine added for a relative (我妈的降压药医生又加了一种，X，早上一起吃): X is taken now, beside the others
+_ADDED = re.compile(rf"(?P<kin>{_KIN})的(?P<what>[\u4e00-\u9fff]{{0,4}}药)(?:医生|大夫)?(?:又|还|也)?(?:给(?:她|他))?"
+                    r"(?:加了|多加了|新加了|添了)(?:一种|一样|一个|一款)?[，,]?(?P<new>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
+                    r"(?:[，,](?:早上|晚上|中午|饭后|饭前|每天)?(?:一起|一块)?吃)?(?=[，,。！!；;]|$)")
+
+
+def _added(text: str) -> str | None:
+    m = _ADDED.search(text)
+    if m is None or _TIMEISH.search(m.group("new")):
+        return None
+    return text[:m.start()] + f"{_owner(m.group('kin'))}现在还吃{m.group('new')}" + text[m.end():]
+
+
 def told_change(text: str) -> tuple[str, dict[str, str]] | None:
     """A Chinese user turn ``text`` (simplified) with a change told in everyday words read as the rules read a
     change (see the module doc), and what :func:`marked_changes` needs of a swap (``old``, ``owner``); None when
@@ -137,7 +176,7 @@ def told_change(text: str) -> tuple[str, dict[str, str]] | None:
     out, meta = text, {}
     if (sw := _swap(out)) is not None:
         out, meta = sw[0], ({"old": sw[1], "owner": sw[2]} if sw[1] else {})
-    for f in (_redirected, _moved):
+    for f in (_redirected, _moved, _carried, _added):
         out = f(out) or out
     if (rp := _replaced(out)) is not None:
         out, meta = rp[0], {"old": rp[1], "owner": rp[2]}
@@ -194,3 +233,17 @@ def past_kept(new_statement: str, old_statement: str) -> str | None:
     if not _PAST_TOLD.search(new_statement) or _NOW_TOLD.search(new_statement) or _PAST_TOLD.search(old_statement):
         return None
     return "a fact told of the past ends nothing current"
+
+
+#: one more taken beside what is taken (现在还吃X, 也在吃X, 又加了X): an addition, not a swap
+_ADDED_TOLD = re.compile(r"(?:现在|另外|同时)?(?:还|也)(?:在)?(?:吃|服用|用)|又加了|多加了|新加了")
+
+
+def added_kept(new_statement: str, old_statement: str) -> str | None:
+    """Why a medicine or a thing told as taken *too* (``new_statement``: 我妈现在还吃X) must not end another one
+    (``old_statement``, which does not name X): the two hold together; None otherwise."""
+    m = _ADDED_TOLD.search(new_statement)
+    if m is None:
+        return None
+    new = new_statement[m.end():].strip("，,。 ")
+    return None if not new or new[:2] in old_statement else "a thing taken too, beside the other"
