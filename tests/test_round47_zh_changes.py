@@ -85,6 +85,8 @@ def test_a_past_job_told_later_never_ends_the_current_one(db: str, embedder) -> 
     items = _told(db, embedder, ["我在一家快递公司做数据分析", "以前在上一家公司做的是市场推广，那家叫星河传媒",
                                  "我老婆在一家幼儿园当老师", "我老婆以前在商场做导购"])
     assert {"我在一家快递公司做数据分析", "我老婆在一家幼儿园当老师"} <= _active(items), items
+    past = [i for s, i in items.items() if "星河传媒" in s]  # a former employer's job: history, in its slot
+    assert past and past[0].invalid_at is not None and past[0].slot in ("job", "workplace"), items
 
 
 @pytest.mark.parametrize(("new", "old", "kept"), [

@@ -104,7 +104,7 @@ class MemoryExtractionService:
         from memcli.write.pasted import kept_of_long_turn
         from memcli.write.resumed import resumed_candidate, resumed_thing
         from memcli.write.value_correction import bare_value, rewritten
-        from memcli.write.zh_change_told import complaint_only, marked_changes, told_change
+        from memcli.write.zh_change_told import complaint_only, marked_changes, previous_job_ended, told_change
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
         asked = [_replied(u) if not f else None for u, f in zip(utts, fixed, strict=True)]  # "Where …?" "Lisbon."
@@ -126,8 +126,8 @@ class MemoryExtractionService:
                 utts[n].text, [_kinded(c) for c in _limited(res, excepted[n][1], utts[n], settings) if keep(c)])
                 if utts[n].role == "user" else [_kinded(c) for c in res if keep(c)])
             if utts[n].role == "user" and not isinstance(res, Exception):  # round 47: a swap's old value ends, a
-                out[n] = [c for c in marked_changes(out[n], changed[n][1] if changed[n] else {})  # complaint is chatter
-                          if not complaint_only(c.statement)]
+                out[n] = previous_job_ended([c for c in marked_changes(out[n], changed[n][1] if changed[n] else {})
+                                             if not complaint_only(c.statement)])  # complaint: chatter
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 slip = {"slip": True} if bare_value(utts[n].text) else {}  # round 46: only the new value told
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]], **slip}})

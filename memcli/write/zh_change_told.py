@@ -247,3 +247,24 @@ def added_kept(new_statement: str, old_statement: str) -> str | None:
         return None
     new = new_statement[m.end():].strip("，,。 ")
     return None if not new or new[:2] in old_statement else "a thing taken too, beside the other"
+
+
+#: the speaker's job at a former employer (我以前在上一家公司做的是X, 我之前在前公司做X): history by its own words
+_PREVIOUS_JOB = re.compile(r"^我(?:以前|之前|原来|过去)?(?:在|是在)?(?:上一家|上家|前一家|前公司|上一份工作)")
+
+
+def previous_job_ended(cands: Sequence[Candidate]) -> list[Candidate]:
+    """``cands`` with the speaker's job or workplace told at a former employer (上一家公司, 前公司; no 现在) stored
+    ended, in the slot its words read without the past marker (``job``, ``workplace``): it held before, not now, and
+    a 以前 question finds it among the ended facts (:func:`memcli.read.past_facts.ended_hits`)."""
+    from memcli import slots
+    from memcli.write.rules import analyze
+
+    out = []
+    for c in cands:
+        if not c.ended and _PREVIOUS_JOB.match(c.statement) and not _NOW_TOLD.search(c.statement):
+            slot = analyze(re.sub(r"以前|之前|原来|过去", "", c.statement, count=1)).slot
+            if slot and slots.split_slot(slot)[1] in ("job", "workplace"):
+                c = c.model_copy(update={"ended": True, "slot": slot})
+        out.append(c)
+    return out
