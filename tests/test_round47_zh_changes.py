@@ -118,6 +118,9 @@ def test_complaint_only(statement: str, chatter: bool) -> None:
 
 @pytest.mark.parametrize("text", [
     "我们打算下个月搬家，新家在江北那边",  # a move planned, not done
+    "明天搬家，新家在城东",
+    "把头像换成了猫",  # nothing taken or used: no swap of a thing
+    "周末不去爬山了，我老婆想去看电影",  # another doing, not a place
     "国庆不回老家了",  # a plan dropped, no new place told
     "老板把我的工位换成靠窗的了",  # the speaker's own thing: told_shapes reads it
     "上班时间改成九点了",  # a schedule: told_shapes reads it

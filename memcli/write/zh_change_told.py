@@ -69,7 +69,8 @@ def _swap(text: str) -> tuple[str, str, str] | None:
     for i, part in enumerate(parts):
         body = part.rstrip("，,。！!；;")
         m = _SWAP.match(body)
-        if m is None or _TIMEISH.search(m.group("new")) or _NOT_THING.search(m.group("old")):
+        if m is None or _TIMEISH.search(m.group("new")) or _NOT_THING.search(m.group("old")) or not (
+                m.group("verb") or re.search(r"药|医生|大夫", text)):  # (把头像换成了猫: no thing taken or used)
             continue
         who = m.group("o2") or m.group("o1")
         if who is None:
@@ -86,7 +87,7 @@ def _swap(text: str) -> tuple[str, str, str] | None:
 
 _DROPPED = re.compile(r"^(?P<head>[^，,。！!？?]{0,12}?)不(?P<v>回|去)(?P<old>[\u4e00-\u9fff]{1,8}?)了$")
 _NEW_PLACE = re.compile(r"^[^不没？?]{0,16}?(?:想|要|准备|打算|决定)?(?:带[^，,。去]{1,6})?"
-                        r"去(?P<new>[\u4e00-\u9fff]{2,5}?)(?:玩|过年|过节|旅游|旅行|度假|看看|过|了|$)")
+                        r"去(?!看|吃|玩|买|做|打|逛|爬|跑|学|上|找|见|接|送|参加)(?P<new>[\u4e00-\u9fff]{2,5}?)(?:玩|过年|过节|旅游|旅行|度假|看看|过|了|$)")
 
 
 def _redirected(text: str) -> str | None:
