@@ -73,6 +73,15 @@ def test_a_move_done_told_in_a_long_message_is_the_home(db: str, embedder) -> No
     assert home and home[0].slot == "residence" and "住" in home[0].statement, items
 
 
+def test_a_planned_move_done_ends_the_plan(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我们看中了一套房子，打算年底从南岸搬到渝北，离我上班的地方近",
+                                 "我们小区的停车费一个月三百", "昨天终于搬完家了，累得不行，新家在渝北龙湖那边"])
+    assert any("渝北龙湖" in s for s in _active(items)), items
+    plan = [i for s, i in items.items() if "南岸" in s]
+    assert plan and plan[0].invalid_at is not None, items  # the plan ended, kept: it says where we lived before
+    assert any("停车费" in s for s in _active(items)), items
+
+
 def test_an_activity_stopped_and_replaced_keeps_its_subject(db: str, embedder) -> None:  # noqa: ANN001
     items = _told(db, embedder, ["乐乐每周一周三放学去学书法", "乐乐的书法课不上了，改成每周日上午学跆拳道"])
     active = _active(items)

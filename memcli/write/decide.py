@@ -109,6 +109,7 @@ from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
+from memcli.write.plan_done import plan_done
 from memcli.write.plan_kept import plan_change_ends, plan_change_kept
 from memcli.write.resumed import resumed_plan
 from memcli.write.rules.means import bare_means, means_of
@@ -168,6 +169,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
             store, settings, user, candidate, vector, plan, exclude) or _linked_change(
             store, settings, user, candidate, vector, plan, exclude) or home_plan(
+            store, settings, user, candidate, vector, plan, exclude) or plan_done(  # round 47: a planned move done
             store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan

@@ -13,7 +13,8 @@ rules already read as a change, and :func:`marked_changes` marks the candidates 
   swapped (把降压药换成Y) gives only the current value.
 - **A plan dropped for another** — ``(time)不回/不去X了，<someone>(说)想(带…)去Y…``: the new place is told by another
   clause, not by 改去; read as ``(time)不去X了，改去Y`` (:mod:`memcli.write.rules.zh_plan` ends the plan).
-- **A move done, told in a long message** — ``今天搬家…新家在Y``: read as ``我们现在住在Y`` (a home, not a plan).
+- **A move done, told in a long message** — ``今天搬家…新家在Y``: read as ``我们现在住在Y`` (a home, not a plan);
+  the home carries ``moved_to`` (:mod:`memcli.write.plan_done` ends the plan to move there).
 - **A relative's medicine told after the doctor's word** — ``<relative>…，医生让他…，另外每天吃X``: read as
   ``<relative>每天吃X`` (not the doctor's, not the speaker's); ``<relative>的降压药医生又加了一种，X，早上一起吃``:
   read as ``<relative>现在还吃X``.
@@ -117,6 +118,12 @@ def _moved(text: str) -> str | None:
     return _NEW_HOME.sub("我们现在住在", text, count=1)
 
 
+def _moved_to(text: str) -> str:
+    """The place a move done (read by :func:`_moved`) is to: the words after 住在, up to the clause's end."""
+    m = re.search(r"我们现在住在(?P<place>[^，,。！!；;]{2,16})", text)
+    return re.sub(r"(?:那边|那儿|那里|附近|一带)$", "", m.group("place")) if m else ""
+
+
 _REPLACED = re.compile(r"(?P<who>[\u4e00-\u9fff]{1,6}?)的(?P<old>[\u4e00-\u9fff]{1,6}?)(?:课|班)?"
                        r"(?:也|就)?不(?:上|学|去)了(?P<sep>[，,])(?:又)?(?:改成|换成|改为|改学|换学)(?P<rest>[^，,。！!；;]{2,20})")
 
@@ -179,6 +186,8 @@ def told_change(text: str) -> tuple[str, dict[str, str]] | None:
         out, meta = sw[0], ({"old": sw[1], "owner": sw[2]} if sw[1] else {})
     for f in (_redirected, _moved, _carried, _added):
         out = f(out) or out
+    if (moved := _moved(text)) is not None and (place := _moved_to(moved)):
+        meta = {**meta, "moved_to": place}
     if (rp := _replaced(out)) is not None:
         out, meta = rp[0], {"old": rp[1], "owner": rp[2]}
     return (out, meta) if out != text else None
@@ -188,7 +197,10 @@ def marked_changes(cands: Sequence[Candidate], meta: dict[str, str]) -> list[Can
     """``cands`` of a turn :func:`told_change` read a swap or a replaced activity in: a past value stored ended, the
     owner's new value carrying the old one as ``corrects`` (``meta``: ``old``, ``owner``; ``cands`` as they are
     without them)."""
-    old, owner = meta.get("old"), meta.get("owner")
+    old, owner, place = meta.get("old"), meta.get("owner"), meta.get("moved_to")
+    if place:  # a move done: the home told carries its place (memcli.write.plan_done ends the plan to move there)
+        cands = [c.model_copy(update={"metadata": {**c.metadata, "moved_to": place}}) if place in c.statement else c
+                 for c in cands]
     if not old or not owner:
         return list(cands)
     out = []
