@@ -194,13 +194,13 @@ def value_correction(text: str) -> tuple[str, str, int] | None:
     return None
 
 
-#: (round 47) a clause that only relays who changed it (老师刚在群里改了, 物业刚通知的): no value of its own
+#: (round 47) a clause that only relays who changed it (物业刚在群里通知了, 教练刚说的): no value of its own
 _ZH_RELAY = re.compile(r"(?!我)[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|刚才|已经|也)?(?:在[\u4e00-\u9fff]{0,4}群里?)?"
                        r"(?:改|说|通知|发)(?:过|了|的)+")
 
 
 def without_relay(text: str) -> str:
-    """A Chinese correction (不对，是周四，老师刚在群里改了) without the clause that only relays who changed the
+    """A Chinese correction (不对，是周五，班主任在家长群里说了) without the clause that only relays who changed the
     value: the correction as :func:`value_correction` reads it (不对，是周四). ``text`` itself otherwise."""
     if not re.search(r"[\u4e00-\u9fff]", text):
         return text
@@ -213,7 +213,7 @@ def bare_value(text: str) -> bool:
     """``text`` is only a correction of a value of the turn before (不对，是三月十四号; "No wait, the 14th";
     "Actually not Tuesday, Thursday"; "sorry, 是周四"): the earlier value was a slip, never so. False for a turn that
     says the fact again beside it ("My brother lives in Denver — I mean Boulder"). A clause that only relays who
-    changed it (老师刚在群里改了) is no fact beside it (:func:`without_relay`)."""
+    changed it (教练刚在群里说了) is no fact beside it (:func:`without_relay`)."""
     text = without_relay(text)
     vc = value_correction(text)
     return vc is not None and not text.strip()[: vc[2]].strip()

@@ -16,14 +16,14 @@ rules already read as a change, and :func:`marked_changes` marks the candidates 
 - **A move done, told in a long message** — ``今天搬家…新家在Y``: read as ``我们现在住在Y`` (a home, not a plan);
   the home carries ``moved_to`` (:mod:`memcli.write.plan_done` ends the plan to move there).
 - **A relative's medicine told after the doctor's word** — ``<relative>…，医生让他…，另外每天吃X``: read as
-  ``<relative>每天吃X`` (not the doctor's, not the speaker's); ``<relative>的降压药医生又加了一种，X，早上一起吃``:
+  ``<relative>每天吃X`` (not the doctor's, not the speaker's); ``<relative>的降糖药大夫又添了一种，X，晚饭后一块吃``:
   read as ``<relative>现在还吃X``.
 - **An activity stopped and replaced** — ``<who>的A课不上了，改成<when>学B``: the new activity had no subject
   (改成每周六学B, a habit of no one); read as ``<who>不学A了，<who><when>学B``, which carries A as
   ``corrects`` (the stored A ends).
 
-:func:`complaint_only` tells a statement that is only a complaint or a feeling (压力山大, 愁人, 老板又画大饼,
-累瘫了), or a relay that names no news (老师刚在群里改了): the turn's chatter, never a durable fact (the turn
+:func:`complaint_only` tells a statement that is only a complaint or a feeling (压力山大, 愁人, 经理又画大饼,
+累瘫了), or a relay that names no news (物业刚在群里通知了): the turn's chatter, never a durable fact (the turn
 stays findable as an episode).
 Pure functions of text; no model, no store.
 """
@@ -135,6 +135,8 @@ def _replaced(text: str) -> tuple[str, str, str] | None:
     who, rest = m.group("who"), m.group("rest")
     if not re.search(r"学|上|练|去|打|踢|弹", rest):
         rest = "学" + rest
+    if re.match(r"(?:周|星期|礼拜)[一二三四五六日天末]", rest):
+        rest = "每" + rest  # a class that replaces a class is weekly (周日上午练B: every Sunday)
     said = f"{who}不学{m.group('old')}了{m.group('sep')}{who}{rest}"
     return text[:m.start()] + said + text[m.end():], m.group("old"), who
 
@@ -162,10 +164,10 @@ def _carried(text: str) -> str | None:
     return "".join(out)
 
 
-#: a medicine added for a relative (我妈的降压药医生又加了一种，X，早上一起吃): X is taken now, beside the others
+#: a medicine added for a relative (外婆的降糖药大夫又添了一种，X，晚饭后一块吃): X is taken now, beside the others
 _ADDED = re.compile(rf"(?P<kin>{_KIN})的(?P<what>[\u4e00-\u9fff]{{0,4}}药)(?:医生|大夫)?(?:又|还|也)?(?:给(?:她|他))?"
                     r"(?:加了|多加了|新加了|添了)(?:一种|一样|一个|一款)?[，,]?(?P<new>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
-                    r"(?:[，,](?:早上|晚上|中午|饭后|饭前|每天)?(?:一起|一块)?吃)?(?=[，,。！!；;]|$)")
+                    r"(?:[，,](?:早上|晚上|中午|[早午晚]?饭[后前]|睡前|每天)?(?:一起|一块)?吃)?(?=[，,。！!；;]|$)")
 
 
 def _added(text: str) -> str | None:
@@ -222,7 +224,7 @@ _COMPLAINT = re.compile(
     r"心累|头大|头疼死了|崩溃了?|要疯了|太难了|好难啊|糟心|闹心|心烦|气死(?:我|人)?了?)(?:了|啊|呀|啦|哈|唉)*$")
 
 
-#: a relay of news with no news in it (老师刚在群里改了, 物业刚在群里说了): the clause beside it tells what changed
+#: a relay of news with no news in it (物业刚在群里通知了, 教练刚说的): the clause beside it tells what changed
 _RELAY_ONLY = re.compile(r"^[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|刚才|已经|也)?在[\u4e00-\u9fff]{0,4}群里?"
                          r"(?:改|说|通知|发|讲)(?:过|了)*$")
 
@@ -277,7 +279,9 @@ def previous_job_ended(cands: Sequence[Candidate]) -> list[Candidate]:
     for c in cands:
         if not c.ended and _PREVIOUS_JOB.match(c.statement) and not _NOW_TOLD.search(c.statement):
             slot = analyze(re.sub(r"以前|之前|原来|过去", "", c.statement, count=1)).slot
-            if slot and slots.split_slot(slot)[1] in ("job", "workplace"):
+            if not (slot and slots.split_slot(slot)[1] in ("job", "workplace")):
+                slot = "job" if re.search(r"(?:做|干|当)(?:的是)?", c.statement) else None  # (…干的是X)
+            if slot:
                 c = c.model_copy(update={"ended": True, "slot": slot})
         out.append(c)
     return out
