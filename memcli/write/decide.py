@@ -109,6 +109,7 @@ from memcli.write.outcome import apply_plan
 from memcli.write.pair_facts import content_units
 from memcli.write.pair_names import relation_fact_beside
 from memcli.write.place_moved import moved_on
+from memcli.write.plan_done import plan_done
 from memcli.write.plan_kept import plan_change_ends, plan_change_kept
 from memcli.write.resumed import resumed_plan
 from memcli.write.rules.means import bare_means, means_of
@@ -118,6 +119,7 @@ from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.told_kept import age_kept, home_kept
 from memcli.write.unlinked import nothing_shared
 from memcli.write.work_arrangement import arrangement_kept
+from memcli.write.zh_change_told import added_kept, past_kept
 
 __all__ = ["decide", "decide_and_apply", "neighbors_of"]
 
@@ -168,6 +170,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         return corrected_plan(store, settings, user, candidate, vector, plan, exclude) or denied_plan(
             store, settings, user, candidate, vector, plan, exclude) or _linked_change(
             store, settings, user, candidate, vector, plan, exclude) or home_plan(
+            store, settings, user, candidate, vector, plan, exclude) or plan_done(  # round 47: a planned move done
             store, settings, user, candidate, vector, plan, exclude) or plan
     if plan.target is None or plan.level == Level.EXACT:
         return plan
@@ -232,7 +235,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         why = refinement_drops_value(new, old)  # My mum is 68 / My mum takes metformin: another fact, kept
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
-                                                            plan.target["slot"])
+                                                            plan.target["slot"]) or past_kept(  # round 47
+            candidate.statement, plan.target["statement"]) or added_kept(candidate.statement, plan.target["statement"])
     if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)

@@ -106,11 +106,16 @@ class MemoryExtractionService:
         from memcli.write.pasted import kept_of_long_turn
         from memcli.write.resumed import resumed_candidate, resumed_thing
         from memcli.write.value_correction import bare_value, rewritten
+        from memcli.write.zh_change_told import complaint_only, marked_changes, previous_job_ended, told_change
 
         fixed = [rewritten(u.text, u.context) if u.role == "user" else None for u in utts]  # "I said X, I meant Y"
         asked = [_replied(u) if not f else None for u, f in zip(utts, fixed, strict=True)]  # "Where …?" "Lisbon."
         texts = [f[0] if f else _read(a or u.text) if u.role == "user" else u.text
                  for u, f, a in zip(utts, fixed, asked, strict=True)]
+        # round 47: a change told in everyday Chinese read as the rules read a change (memcli.write.zh_change_told)
+        changed = [told_change(to_simplified(x)) if u.role == "user" and not f and lang_of(x) == "zh" else None
+                   for u, x, f in zip(utts, texts, fixed, strict=True)]
+        texts = [c[0] if c else x for x, c in zip(texts, changed, strict=True)]
         settings = getattr(self.extractor, "settings", None)
         excepted = [split_exceptions(x) if u.role == "user" else (x, []) for u, x in zip(utts, texts, strict=True)]
         texts = [x if not e else cut for x, (cut, e) in zip(texts, excepted, strict=True)]  # 过年除外: put back below
@@ -123,6 +128,9 @@ class MemoryExtractionService:
                 utts[n].text, [_kinded(anchored(c, texts[n], utts[n].occurred_at))  # ("the weekend after", r. 47)
                                for c in _limited(res, excepted[n][1], utts[n], settings) if keep(c)])
                 if utts[n].role == "user" else [_kinded(c) for c in res if keep(c)])
+            if utts[n].role == "user" and not isinstance(res, Exception):  # round 47: a swap's old value ends, a
+                out[n] = previous_job_ended([c for c in marked_changes(out[n], changed[n][1] if changed[n] else {})
+                                             if not complaint_only(c.statement)])  # complaint: chatter
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 slip = {"slip": True} if bare_value(utts[n].text) else {}  # round 46: only the new value told
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]], **slip}})

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from memcli.write.rules.en_denial import EN_SLIP
 
-__all__ = ["bare_value", "rewritten", "value_correction"]
+__all__ = ["bare_value", "rewritten", "value_correction", "without_relay"]
 
 _OPEN = r"(?:(?:sorry|oops|my bad|wait|actually|no|oh|hmm|ah|ugh|argh)[,!.]*\s*){0,3}"
 _V = r"(?P<{}>[^,;:!?—–]{{1,40}}?)"
@@ -194,10 +194,27 @@ def value_correction(text: str) -> tuple[str, str, int] | None:
     return None
 
 
+#: (round 47) a clause that only relays who changed it (物业刚在群里通知了, 教练刚说的): no value of its own
+_ZH_RELAY = re.compile(r"(?!我)[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|刚才|已经|也)?(?:在[\u4e00-\u9fff]{0,4}群里?)?"
+                       r"(?:改|说|通知|发)(?:过|了|的)+")
+
+
+def without_relay(text: str) -> str:
+    """A Chinese correction (不对，是周五，班主任在家长群里说了) without the clause that only relays who changed the
+    value: the correction as :func:`value_correction` reads it (不对，是周四). ``text`` itself otherwise."""
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return text
+    parts = re.split(r"[，,。！!；;]+", text.strip().rstrip("。！!~～"))
+    kept = [p for p in parts if p and not _ZH_RELAY.fullmatch(p.strip())]
+    return "，".join(kept) if kept and len(kept) < len([p for p in parts if p]) else text
+
+
 def bare_value(text: str) -> bool:
     """``text`` is only a correction of a value of the turn before (不对，是三月十四号; "No wait, the 14th";
     "Actually not Tuesday, Thursday"; "sorry, 是周四"): the earlier value was a slip, never so. False for a turn that
-    says the fact again beside it ("My brother lives in Denver — I mean Boulder")."""
+    says the fact again beside it ("My brother lives in Denver — I mean Boulder"). A clause that only relays who
+    changed it (教练刚在群里说了) is no fact beside it (:func:`without_relay`)."""
+    text = without_relay(text)
     vc = value_correction(text)
     return vc is not None and not text.strip()[: vc[2]].strip()
 
@@ -211,7 +228,8 @@ def _says(text: str, value: str) -> re.Match[str] | None:
 def rewritten(text: str, context: Sequence[str]) -> tuple[str, str] | None:
     """``(text to read, denied value)`` for a turn that corrects a value (see the module doc): the words that
     said the denied value, with the corrected one in its place; ``("", denied)`` when no turn said it.
-    None: ``text`` corrects no value."""
+    None: ``text`` corrects no value. A clause that only relays who changed it is left out (:func:`without_relay`)."""
+    text = without_relay(text)
     if (dash := _EN_DASH.match(text.strip())) is not None and not re.search(r"[\u4e00-\u9fff]", text):
         head, y = dash.group("head").rstrip(" ,."), dash.group("y").strip()
         words = head.split()
