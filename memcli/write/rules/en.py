@@ -24,7 +24,7 @@ from memcli import slots
 from memcli.en_plural import names_kept
 from memcli.org_names import org_or_place_en
 from memcli.rx import rx
-from memcli.write.rules import en_words
+from memcli.write.rules import en_tail, en_words
 from memcli.write.rules.cleft import en_plain
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular, there_slot
 from memcli.write.rules.en_one_off import judgement_only
@@ -419,7 +419,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
         for part in split_clauses(sent):
             if rx(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", re.I).fullmatch(part):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
-            part, tail = en_words.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
+            part, tail = en_tail.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
             got, ctx.said = job_started(part) or match_clause(part, ctx), True  # (…, and I joined X as a Y)
             # "Tom quit his job and moved to Leeds": the subjectless clause after it is Tom's, not the user's
             ctx.other = not got and (ctx.other or bool(_OTHER_SUBJECT.match(part)))
