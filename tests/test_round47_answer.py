@@ -87,3 +87,22 @@ def test_a_switch_the_judge_read_as_a_refinement_of_another_fact_ends_the_pill(d
                          Plan(Decision.UPDATE, Level.JUDGE, pill, 0.5, "x", "fitted"), ()) is None
     finally:
         m.close()
+
+
+# -- the gate: a thing given to the user is the user's ------------------------------------------------------------
+@pytest.mark.parametrize(("query", "slot", "statement", "want"), [
+    # the daughter gave it, the phone is the user's: no longer "a relative's fact" against the user's question (-1)
+    ("我现在用的什么手机？", "daughter.fact.寄", "女儿给我寄了个新的华为手机", 0),
+    ("What e-reader do I use?", "daughter.event.sent", "My daughter sent me a new Kindle", 0),
+    ("我的围巾是什么颜色的？", "mother.fact.织", "我妈给我织了一条红围巾", 0),
+    # a question naming the giver still reads the giver's fact as hers
+    ("我女儿在哪工作？", "daughter.fact.寄", "女儿给我寄了个新的华为手机", 1),
+    # a relative's own fact is still no answer to the user's own question
+    ("我住在哪里？", "daughter.residence", "我女儿住在成都", -1),
+    ("我现在用的什么手机？", "daughter.fact.用", "女儿用的是苹果手机", -1),
+])
+def test_a_thing_given_to_the_user_is_the_users(query: str, slot: str, statement: str, want: int) -> None:
+    from memcli.read.question_subject import subject_feature
+    from memcli.text import to_simplified
+
+    assert subject_feature(to_simplified(query), [], slot, to_simplified(statement)) == want
