@@ -106,3 +106,21 @@ def test_a_thing_given_to_the_user_is_the_users(query: str, slot: str, statement
     from memcli.text import to_simplified
 
     assert subject_feature(to_simplified(query), [], slot, to_simplified(statement)) == want
+
+
+def test_the_gift_answers_the_users_question_through_the_read_path(db: str, embedder) -> None:  # noqa: ARG001
+    from memcli.read.answer import FEATURES
+
+    m = Memory(db=db, user="lin")
+    try:
+        say_daily(m, ["我今年六十三，刚从小学退休", "女儿给我寄了个新的华为手机，屏幕大，字也大",
+                      "我每天早上去河边散步"], START)
+        hits = m.search("我现在用的什么手机？", limit=3, explain=True)
+        gift = next(h for h in hits if "华为" in h.statement)
+        assert gift.explain is not None and gift.explain.answer_features is not None
+        assert gift.explain.answer_features[FEATURES.index("subject")] == 0  # was -1: read as the daughter's fact
+        assert not gift.below_floor
+        block = m.context("我现在用的什么手机？", budget_ms=60_000)
+        assert "华为" in block.text
+    finally:
+        m.close()
