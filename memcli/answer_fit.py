@@ -14,10 +14,9 @@ language: logistic regression (L2 :data:`L2`, features standardised, numpy
 gradient descent) of "this hit is relevant" over the hits' features; a subject-expansion hit
 has no row of its own (it shares its parent's probability).
 
-The chosen point ``min_p`` (per language): of the probability cuts at which recall@5 of
+The chosen point ``min_p`` (per language): the largest probability cut at which recall@5 of
 the answer questions — counting only the hits at or above the cut, in rank order — stays at
-or above ``target`` (default :data:`TARGET`; the ungated recall@5 when no cut reaches it), the lowest
-that leaves the most no-answer questions empty (round 47; the largest before), or a higher one
+or above ``target`` (default :data:`TARGET`; the ungated recall@5 when no cut reaches it), or a higher one
 within :data:`MARGIN` of it that is right on more questions (:func:`choose_cut`). Every question
 then gets an empty block when none of its hits reaches the cut. The trade-off curve (cut →
 empty share on no-answer questions, recall@5 on answer questions) is reported.
@@ -147,13 +146,7 @@ def choose_cut(qs: Sequence[QueryRows], probs: Sequence[Sequence[float]], target
     no-answer questions it leaves empty beyond the target's point outnumber the answers it loses
     (n_no_answer × Δempty > n_answer × Δrecall@5) — the margin is slack for the held-out fold, not
     recall to buy with blocks printed on questions that have no answer (round 27: one answer
-    question fewer moved the zh point 0.04 → 0.01, 3 of 165 no-answer questions no longer empty).
-
-    Of the cuts above 0 that keep the target, the lowest that leaves the most no-answer questions empty is the
-    start (round 47), not the largest: a point raised across a stretch where no further no-answer question goes empty
-    only leaves answer questions without a block (the zh point 0.07 sat at the top of such a stretch from 0.04:
-    the same 158 of 165 no-answer questions empty, 3 more of 414 answer questions empty, round 46's refit moved
-    it there from 0.06)."""
+    question fewer moved the zh point 0.04 → 0.01, 3 of 165 no-answer questions no longer empty)."""
     curve = [_curve(qs, probs, cut) for cut in CUTS]
     recall = [c["recall@5"] for c in curve]
     if recall[0] is None:
@@ -169,9 +162,7 @@ def choose_cut(qs: Sequence[QueryRows], probs: Sequence[Sequence[float]], target
     def right(c: dict[str, Any]) -> float:  # questions the cut is right on: answers kept, no-answers left empty
         return c["n_answer"] * c["recall@5"] + c["n_no_answer"] * (c["empty_no_answer"] or 0.0)
 
-    ok = [i for i in ok if CUTS[i] > 0] or ok  # (a cut of 0 keeps the hits a veto or no ground set to p 0)
-    most = max((curve[i]["empty_no_answer"] or 0.0) for i in ok)
-    best = min(i for i in ok if (curve[i]["empty_no_answer"] or 0.0) >= most - 1e-9)
+    best = max(ok)
     for i in range(best + 1, len(CUTS)):
         if recall[i] >= floor and curve[i]["empty_answer"] <= cap and right(curve[i]) > right(curve[best]) + 1e-9:
             best = i

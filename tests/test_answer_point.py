@@ -1,6 +1,5 @@
-"""The answerability fit's chosen point (:func:`memcli.answer_fit.choose_cut`): of the cuts that keep the recall
-target, the lowest that leaves the most no-answer questions empty (round 47; the largest before), or a higher one
-within ``MARGIN`` of it that is right on more questions, counted alike."""
+"""The answerability fit's chosen point (:func:`memcli.answer_fit.choose_cut`): the largest cut that keeps the
+recall target, or a higher one within ``MARGIN`` of it that is right on more questions, counted alike."""
 
 from __future__ import annotations
 
@@ -37,18 +36,3 @@ def test_no_point_below_the_margin_is_taken() -> None:
     qs, probs = _questions(5)
     assert MARGIN < 0.01  # at 0.97 the higher point's recall 0.96 is more than the margin below the target
     assert choose_cut(qs, probs, 0.97) == 0.01
-
-
-def test_a_point_is_not_raised_across_cuts_that_leave_no_more_no_answer_questions_empty() -> None:
-    """Round 47: 100 answer questions, 95 found at p 0.9 and one each at p 0.045, 0.055, 0.065, 0.075, 0.085; 10
-    no-answer questions whose one hit has p 0.03. Every cut from 0.04 to 0.08 keeps recall@5 >= 0.955 and leaves
-    the same 10 no-answer questions empty: the largest (0.08) left 4 more answer questions without a block than
-    the lowest (0.04) for nothing."""
-    qs, probs = [], []
-    for i in range(100):
-        qs.append(QueryRows(f"q{i}", "zh", {f"a{i}"}, hits=[HitRow([f"a{i}"], [0.0], None)]))
-        probs.append([0.045 + 0.01 * (i - 95) if i >= 95 else 0.9])
-    for i in range(10):
-        qs.append(QueryRows(f"n{i}", "zh", set(), ["near_miss"], [HitRow([f"m{i}"], [0.0], None)]))
-        probs.append([0.03])
-    assert choose_cut(qs, probs, 0.955) == 0.04
