@@ -22,7 +22,7 @@ START = "2026-04-01T09:00:00+08:00"
 
 @pytest.mark.parametrize(("statement", "taken"), [
     ("我一直在吃阿托伐他汀，一天一片", True),
-    ("我每天吃一片阿司匹林", True),
+    ("我每晚吃两粒褪黑素", True),
     ("我每天早上吃降压药", True),
     ("我晚上吃", False),  # the time of a taking, split off its clause: no second medicine
     ("我早上吃，一天两次", False),
