@@ -88,6 +88,12 @@ WITH_ME = re.compile(r"^(?:(?:my|our) (?:[a-z]+ )?[a-z]+ and i\b|"
                      r"我和(?:我的?)?[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住|搬|在))", re.I)
 #: a union the user tells with the other's name (我和陈静结婚了, "Marta and I got married", "I married Marta": the
 #: write path stores it as spouse.name / partner.name, memcli.write.rules.union) is the user's own fact too
+#: a thing someone gave, bought, sent or made the user (儿子给我寄了个新手机, "My sister bought me a bike"): the
+#: relation the statement names is the giver, the thing is the user's own — a question of the user's ("what phone
+#: do I use", 我现在用的什么手机) asks it (round 47: read as the son's fact, -1, the answer sat under the point)
+GIVEN_ME = re.compile(r"(?:给|帮)我(?:新|又|也|刚|还)?(?:买|寄|送|带|织|做|挑|配|订|捎|装)(?:了|来|回)|"
+                      r"\b(?:gave|bought|sent|got|made|knitted|ordered|picked out)\s+me\s+(?:a|an|some|my|the|this|"
+                      r"that|new)\b", re.IGNORECASE)
 USER_UNION = re.compile(r"^我(?:已经|刚|终于)*(?:和|跟|与|同|嫁|娶)|\band I\b|^I\b")
 
 
@@ -124,7 +130,9 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     person's or a thing's, or the hit has no slot. A hit whose slot says it is about the user or a named person
     but whose statement names a relation (我大儿子在英国读大学 stored as ``fact.读``; 我室友小林…
     stored as ``person:小林…``; "My hubby is a plumber" stored as ``thing:hubby…``) is read by that relation
-    (:func:`memcli.read.kin.question_relation` when the plain word names none). A relation the query says in other words
+    (:func:`memcli.read.kin.question_relation` when the plain word names none) — except as the giver of a thing to the
+    user (:data:`GIVEN_ME`: 女儿给我寄了个新手机 answers the user's own question as the user's fact, round 47). A
+    relation the query says in other words
     (:func:`memcli.read.kin.question_relation`) counts as the one it names. ``query`` and
     ``statement`` are simplified Chinese or any other text; ``kind_held``: see :func:`owned_thing`."""
     from memcli.read.kin import question_relation
@@ -155,6 +163,8 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     if not subjects and hs in ("spouse", "partner") and USER_UNION.search(statement):
         return 0  # 我什么时候结的婚 asks the user's marriage, which 我和陈静结婚了 (spouse.name) tells (round 41)
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
+        if statement and GIVEN_ME.search(statement):  # 儿子给我寄了个新手机: the son gave it, the phone is the user's
+            return owned_thing(query, ME, statement, kind_held)
         mine = not any(slot_subject(k) == SOMEONE for k in query_slots) and asks_me(query)
         if mine and hs not in (ME, SOMEONE) and not hs.startswith(("person:", "thing:")):
             return -1

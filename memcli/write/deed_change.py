@@ -91,6 +91,10 @@ _ZH_SWITCH = re.compile(r"(?:把(?P<src>[\u4e00-\u9fffA-Za-z]{2,8}?))?(?:换成�
                         r"(?P<to>[\u4e00-\u9fffA-Za-z]{2,10}?)(?=了|吧|啦|[，,。.!！;；\s]|$)")
 _ZH_MED = re.compile(r"药|医生|大夫|医院|片|粒|毫克|胶囊")
 _ZH_TAKES = re.compile(r"(?:吃|服用?|用)(?:着|的是)?")
+#: a switch done to the user by someone (给我换成X了: the doctor named in the clause before, which the turn split off)
+#: told with a dose's rate (也是一天两次) is a medicine's, no medicine word needed (round 47)
+_ZH_DONE_TO_ME = re.compile(r"(?:给|帮)我(?:的药)?$")
+_ZH_DOSE_RATE = re.compile(r"(?:一|每)(?:天|日)[一二两三四\d]次")
 _EN_SWITCH = re.compile(r"\b(?:switched|changed|moved|swapped)\b (?:me |my (?P<src>[\w-]+) |us )?(?:from "
                         r"(?P<src2>[\w-]+) )?(?:to|onto|over to) (?P<to>[\w-]+)", re.I)
 _EN_MED = re.compile(r"\b(?:doctor|gp|dr|prescri\w*|mg|tablets?|pills?|medications?|meds|medicines?|dose|"
@@ -108,6 +112,11 @@ _NOT_MEDICINE = frozenset({"a", "an", "the", "my", "another", "something", "it",
                            "evenings", "night", "nights", "every", "one", "two", "three", "weekly", "tablets", "pills",
                            "liquid", "injections"})
 _ZH_NOT_MEDICINE = re.compile(r"[\d一二两三四五六七八九十半]+(?:天|日|次|片|粒|顿|毫克|周|个)|每|早|晚|睡前|中午|饭")
+#: what a Chinese taking names after its verb (a count first: 吃一片阿司匹林): a medicine's name (2+ characters, not a
+#: time or a dose: 我晚上吃，一天两次) or 药 (吃降压药, 吃药)
+_ZH_TAKEN = re.compile(r"(?:[\d一二两三四五六七八九十半]+(?:片|粒|颗|毫克|mg|个)的?)?"
+                       r"(?![\d一二两三四五六七八九十半]+(?:天|日|次|片|粒|顿|毫克|周|个)|每|早|晚|睡前|中午|饭)"
+                       r"(?:[\u4e00-\u9fffA-Za-z]{2}|药)")
 
 
 def _switch(statement: str) -> tuple[str | None, str] | None:
@@ -115,7 +124,10 @@ def _switch(statement: str) -> tuple[str | None, str] | None:
     zh = lang_of(statement) == "zh"
     t = to_simplified(statement) if zh else statement
     m = (_ZH_SWITCH if zh else _EN_SWITCH).search(t)
-    if m is None or not (_ZH_MED if zh else _EN_MED).search(t) or _NOT_DONE.search(t[:m.start()]):
+    if m is None or _NOT_DONE.search(t[:m.start()]):
+        return None
+    if not (_ZH_MED if zh else _EN_MED).search(t) and not (zh and _ZH_DONE_TO_ME.search(t[:m.start()])
+                                                           and _ZH_DOSE_RATE.search(t)):
         return None
     src = m.group("src") if zh else (m.group("src") or m.group("src2"))
     to = m.group("to")
@@ -126,10 +138,14 @@ def _switch(statement: str) -> tuple[str | None, str] | None:
 
 def medicine_taken(statement: str) -> bool:
     """``statement`` tells the user takes something as a medicine (我一直在吃二甲双胍，一天两次, "I take lisinopril
-    every morning")."""
+    every morning"). A Chinese taking must name what is taken (round 47): 我早上吃 / 我晚上吃, the time of the
+    taking a turn split off its own clause, is no second medicine beside the one it was told of (two takers, the
+    switch could not say which one it ends, and ended none)."""
     zh = lang_of(statement) == "zh"
     t = to_simplified(statement) if zh else statement
-    return bool((_ZH_TAKES if zh else _EN_TAKES).search(t) and (_DOSE_WORDS.search(t) or _EN_MED.search(t)))
+    if zh:
+        return any(_ZH_TAKEN.match(t, m.end()) for m in _ZH_TAKES.finditer(t)) and bool(_DOSE_WORDS.search(t))
+    return bool(_EN_TAKES.search(t) and (_DOSE_WORDS.search(t) or _EN_MED.search(t)))
 
 
 def medicine_switched(new: Facts, old: Facts, only: bool = True) -> str | None:
@@ -220,10 +236,12 @@ def _context(new: Facts, rows: list[dict[str, Any]]) -> tuple[frozenset[str], in
 def deed_plan(store: Any, settings: Settings, user: str, candidate: Candidate, vector: np.ndarray | None,
               plan: Plan, exclude: Collection[int]) -> Plan | None:
     """A CONFLICT with the judge's target or the nearest active memory (or the user's ``job``) that the deed told
-    in ``candidate`` ends (see the module doc), when ``plan`` is an ADD or a NOOP; None otherwise. Reads only."""
-    if plan.decision not in (Decision.ADD, Decision.NOOP):
-        return None
+    in ``candidate`` ends (see the module doc), when ``plan`` is an ADD or a NOOP, or (round 47) a switch of
+    medicine the judge made an UPDATE or CONFLICT of a memory that tells no medicine taken (给我换成X了 as the
+    refinement of 我现在天天在家闲着: the switch ends the medicine, never another fact); None otherwise. Reads only."""
     new = _facts(candidate.statement, candidate.slot)
+    if plan.decision not in (Decision.ADD, Decision.NOOP) and not _misread_switch(new.statement, plan):
+        return None
     if not _deed_told(new.statement, new.slot):  # each reason of _why starts from a deed told in ``new``: no rows read
         return None
     rows = [*target_and_neighbors(store, settings, user, vector, plan.target), *store.active_in_slot(user, "job")]
@@ -239,6 +257,14 @@ def deed_plan(store: Any, settings: Settings, user: str, candidate: Candidate, v
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{why}; {plan.judge or plan.level.value} said {plan.decision.value}", "deed")
     return None
+
+
+def _misread_switch(statement: str, plan: Plan) -> bool:
+    """``plan`` hides a memory that tells no medicine taken by ``statement``, a switch of medicine (the judge's
+    UPDATE/CONFLICT on a pair that shares no thing: round 46's refit made one of 给我换成X了，也是一天一片 and a habit
+    of staying home, p 0.65, and the medicine taken stayed)."""
+    return plan.decision in (Decision.UPDATE, Decision.CONFLICT) and plan.target is not None \
+        and _switch(statement) is not None and not medicine_taken(plan.target["statement"])
 
 
 def _far_reaching(statement: str, slot: str | None) -> bool:
