@@ -125,9 +125,8 @@ def _told_twice(tmp_path, first: str, then: str) -> tuple[list, list]:  # noqa: 
     ("In March 2024 I started working at Calder Print", "I started at Calder Print on 3 March 2024", "2024-03-03"),
     ("I started working at Calder Print on 3 March 2024", "I joined Calder Print in March 2024", "2024-03-03"),
     ("In 2021 I moved to Lyon", "I moved to Lyon in June 2021", "2021-06-01"),
-    # Chinese: one start too; its valid time is when it was first said (no Chinese rule reads a told date into it
-    # yet), never moved to the second telling's
-    ("2024年3月我开始在星河印刷上班", "2024年3月3日我开始在星河印刷上班", "2026-05-01"),
+    # Chinese: one start too, dated finer as the English (round 47: zh_dates reads a written date into valid time)
+    ("2024年3月我开始在星河印刷上班", "2024年3月3日我开始在星河印刷上班", "2024-03-03"),
 ])
 def test_one_start_told_at_two_precisions_is_one_memory_dated_finer(tmp_path, embedder, first: str, then: str,  # noqa: ANN001, ARG001
                                                                      day: str) -> None:
