@@ -54,10 +54,10 @@ def _active(store: Any) -> list[str]:
 
 
 # -- what the drain stores -----------------------------------------------------------------------------------------
-#: told facts no active memory holds: replies whose topic is in the other speaker's question (the flour, since
-#: when, which anniversary, the glaze, Biscuit's age, the day they leave), a deed of "they" (the council), and a
+#: told facts no active memory holds: replies whose topic is in the other speaker's question (since when, which
+#: anniversary, the glaze, Biscuit's age, the day they leave), a deed of "they" (the council), and a
 #: named person's habit or plan in the present (Dev's coaching, Anjali's new post: not read by the shape)
-NOT_STORED = {"What flour does Priya feed her sourdough starter?", "What did the city council approve funding for?",
+NOT_STORED = {"What did the city council approve funding for?",
               "Since when has Priya shared a flat with Anjali?", "Which anniversary are Tomas and Marco celebrating?",
               "What glaze does Lucia mostly use?", "How old is Biscuit?",
               "When do Tomas and Marco leave for Lisbon?", "When does Dev coach the kids' team?",
@@ -67,7 +67,8 @@ NOT_STORED = {"What flour does Priya feed her sourdough starter?", "What did the
 def test_the_told_facts_are_stored(chat: dict[str, Any], stores: Any) -> None:
     missing = {qa["question"] for sp, qa in _asked(chat)
                if not any(covers([s], answer_words(qa["answer"])) for s in _active(stores[sp]))}
-    assert missing == NOT_STORED  # main: 6 more (Anjali's marathon and job, Dev's treehouse, Marco's juggling)
+    assert missing == NOT_STORED  # main: 6 more (Anjali's marathon and job, Dev's treehouse, Marco's juggling);
+    # round 47 (fix47a): the flour is stored too
 
 
 def test_what_a_named_friend_did_is_kept(stores: Any) -> None:
@@ -96,7 +97,7 @@ def test_questions_find_the_answer(chat: dict[str, Any], stores: Any) -> None:
     missed = {qa["question"] for sp, qa in _asked(chat)
               if not covers([h.statement for h in stores[sp].search(qa["question"], limit=5)],
                             answer_words(qa["answer"]))}
-    assert missed == NOT_IN_TOP5 | NOT_STORED  # 30 of 47 (main: 25)
+    assert missed == NOT_IN_TOP5 | NOT_STORED  # 31 of 47 (main: 25; round 47: the flour)
 
 
 # -- the readings, on other sentences (no model) --------------------------------------------------------------------
