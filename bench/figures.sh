@@ -39,5 +39,7 @@ for r in 44 45; do run "requests$r" "$PY" bench/requests43/run.py "bench/request
 run zh44 "$PY" bench/zh44/run_zh44.py
 run alternatives_en "$PY" bench/alternatives_en.py
 run kind_bridge "$PY" bench/kind_bridge.py
+run trial47_en "$PY" bench/trials/round47_en_casual.py
+run trial47_zh "$PY" bench/trials/round47_zh_carer.py
 run locomo m eval locomo-e2e "$DATA"/locomo/locomo10.json --json
 echo "done $TAG" >&2
