@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from memcli.db.store import FORGOTTEN
 
-__all__ = ["active_sql", "as_of_sql", "escape_like", "like_term", "starts_a_word"]
+__all__ = ["active_sql", "as_of_sql", "escape_like", "kept_sql", "like_term", "starts_a_word"]
 
 
 def as_of_sql(alias: str = "") -> str:
@@ -31,6 +31,15 @@ def active_sql(alias: str, as_of: bool) -> str:
     if as_of:
         return as_of_sql(alias)
     return f"({alias}.invalid_at IS NULL AND {alias}.expired_at IS NULL)"
+
+
+def kept_sql(alias: str, as_of: bool) -> str:
+    """Active rows (:func:`active_sql`) and the rows whose world time ended that were never replaced nor forgotten
+    (``expired_at`` unset: "I live in Portland with my partner Sam" ended by a move); with ``as_of`` (two ``?`` for
+    T, ISO text, then one more), :func:`as_of_sql`'s rows and those told by T never replaced (round 47)."""
+    if as_of:
+        return f"({as_of_sql(alias)} OR ({alias}.expired_at IS NULL AND {alias}.valid_from <= ?))"
+    return f"({alias}.expired_at IS NULL)"
 
 
 def starts_a_word(variant: str) -> bool:

@@ -233,15 +233,16 @@ def fts_sql(*, as_of: bool = False) -> str:
 
 
 def fts_search(store: Store, user: str, tokens: Sequence[str], *, limit: int,
-               as_of: datetime | None = None) -> list[tuple[int, float]]:
+               as_of: datetime | None = None, ended: bool = False) -> list[tuple[int, float]]:
     """``(item_id, bm25)`` best (lowest) first; [] for no tokens. Bounded
     (:func:`memcli.db.bounded.fts_top`): the same result as :func:`fts_sql` up to
-    ``FTS_RANK_CAP`` matches of the user."""
+    ``FTS_RANK_CAP`` matches of the user. ``ended``: also the rows whose world time ended, never
+    replaced nor forgotten (:func:`memcli.db.predicates.kept_sql`)."""
     match = fts_query(tokens)
     if not match:
         return []
-    at = [iso(as_of), iso(as_of)] if as_of else []
-    return bounded.fts_top(store, user, match, limit=int(limit), at=at)
+    at = [iso(as_of)] * (3 if ended else 2) if as_of else []
+    return bounded.fts_top(store, user, match, limit=int(limit), at=at, kept=ended)
 
 
 def like_sql(variants: int | Sequence[str], *, as_of: bool = False) -> str:

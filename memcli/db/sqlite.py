@@ -334,9 +334,9 @@ class SQLiteStore(SQLiteOutbox, Store, MemoryStore):
     def vector_of(self, item_id: int) -> np.ndarray | None:
         return search.vector_of(self, item_id)
 
-    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int,
-                   as_of: datetime | None = None) -> list[tuple[int, float]]:
-        return search.fts_search(self, user, tokens, limit=limit, as_of=as_of)
+    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int, as_of: datetime | None = None,
+                   ended: bool = False) -> list[tuple[int, float]]:
+        return search.fts_search(self, user, tokens, limit=limit, as_of=as_of, ended=ended)
 
     def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, int]]:

@@ -353,11 +353,13 @@ class MemoryStore(EpisodeStore, OutboxStore, TextStore, TransferStore):
         """The stored vector of one item (float32 (dim,)), None if it has none."""
 
     @abstractmethod
-    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int,
-                   as_of: datetime | None = None) -> list[tuple[int, float]]:
+    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int, as_of: datetime | None = None,
+                   ended: bool = False) -> list[tuple[int, float]]:
         """Full-text search of ``user``'s active (or believed-at-``as_of``) items for any of
         ``tokens`` (jieba search tokens; user text, never syntax): ``(item_id, score)`` best
         first, where a lower score is better (BM25 as SQLite's ``bm25()``); ties newest first.
+        ``ended``: also the items whose world time ended (``invalid_at``, by ``as_of`` if given)
+        that were never replaced nor forgotten (``expired_at`` unset), ranked with the rest.
         A backend may rank only the newest matches of a very common token (:meth:`search_caps`)."""
 
     @abstractmethod

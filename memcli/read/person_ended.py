@@ -28,7 +28,7 @@ from typing import Any
 from memcli.text import lang_of, to_simplified
 from memcli.timeutil import maybe_time
 
-__all__ = ["STATES", "ended_answers", "ending_of"]
+__all__ = ["STATES", "ended_answers", "ending_of", "stored_endings"]
 
 #: the slot attributes of a person's current state, which a death ends
 STATES = frozenset({"residence", "job", "workplace", "employer", "occupation", "company", "school", "fact", "event",
@@ -88,7 +88,7 @@ def _attribute(slot: str | None) -> str | None:
     return split_slot(slot)[1] if slot else None
 
 
-def _endings(store: Any, user: str, as_of: datetime | None) -> list[tuple[tuple[str, str], datetime, int]]:  # noqa: ANN401
+def stored_endings(store: Any, user: str, as_of: datetime | None) -> list[tuple[tuple[str, str], datetime, int]]:  # noqa: ANN401
     """The deaths and partings among ``user``'s active memories holding an ending's word: ((kind, who), valid from,
     id) (:func:`ending_of`; one bounded LIKE)."""
     found = store.like_search(user, list(_WORDS), min_score=1, limit=20, as_of=as_of)
@@ -112,14 +112,14 @@ def ended_answers(store: Any, user: str, hits: Sequence[Any], asked: str | None,
     if asked is None or asked.startswith("person:"):
         return 0
     if ex_of(asked):  # an ex asked: the partner's facts told before the last parting answer, no later one (r. 46)
-        return ex_answers(hits, asked, _endings(store, user, as_of), memory_subject)
+        return ex_answers(hits, asked, stored_endings(store, user, as_of), memory_subject)
     mine = [(h, memory_subject(h.slot, h.statement)) for h in hits
             if h.origin != "episode" and h.statement and not h.below_floor]
     partner_asked = any(same_person(asked, p) for p in PARTNERS)
     mine = [(h, s) for h, s in mine if s and same_person(asked, s)]
     if not mine:
         return 0
-    endings = _endings(store, user, as_of)
+    endings = stored_endings(store, user, as_of)
     changed = 0
     for h, subject in mine:
         told = maybe_time(h.valid_from)

@@ -265,8 +265,12 @@ _EN_NAMED = re.compile(r"\b[Mm]y ([a-z]+(?:[ -][a-z]+){0,2}) ([A-Z][a-z]{1,15})\
 def relative_names(store: MemoryStore, user: str, relations: Collection[str], *, limit: int,
                    as_of: datetime | None = None) -> dict[str, str]:
     """Names the user gives relatives of ``relations`` (relation keys) in English memories, casefolded → the
-    relation: "My husband Raj hates bananas" → ``{"raj": "husband"}``. ONE bounded full-text query for the
-    relation words and one read of its rows; {} when no relation has an English word."""
+    relation: "My husband Raj hates bananas" → ``{"raj": "husband"}``; the current memories' first, then those
+    a memory since ended gave in passing (:func:`memcli.read.kept_names.ended_names`: "I live in Portland with my
+    partner Sam", ended by a move, unless the relation ended). Two bounded full-text queries for the relation
+    words and a read of their rows (a third, of the endings, only when an ended memory gave a name); {} when no
+    relation has an English word."""
+    from memcli.read.kept_names import ended_names
     from memcli.slots import EN_RELATIONS
 
     words = [w for w, r in EN_RELATIONS.items() if r in relations and w.isascii() and " " not in w]
@@ -278,7 +282,7 @@ def relative_names(store: MemoryStore, user: str, relations: Collection[str], *,
         for m in _EN_NAMED.finditer(str(row["statement"])):
             if (rel := EN_RELATIONS.get(m.group(1).casefold())) in relations:
                 out.setdefault(m.group(2).casefold(), rel)
-    return out
+    return out | ended_names(store, user, words, relations, out, _EN_NAMED, limit=limit, as_of=as_of)
 
 
 def name_keys(store: MemoryStore, user: str, keys: list[str], *, limit: int,

@@ -208,13 +208,23 @@ def _active(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:
     return f"({current} AND {p}valid_from <= %s AND ({p}invalid_at IS NULL OR {p}invalid_at > %s))", [t, t]
 
 
+def _kept(alias: str, as_of: datetime | None) -> tuple[str, list[Any]]:
+    """:func:`_active`'s rows and the ended ones never replaced nor forgotten (``expired_at`` unset; as of T: told by
+    T), as SQLite's :func:`memcli.db.predicates.kept_sql`."""
+    if as_of is None:
+        return f"({alias}.expired_at IS NULL)", []
+    cond, at = _active(alias, as_of)
+    return f"({cond} OR ({alias}.expired_at IS NULL AND {alias}.valid_from <= %s))", [*at, iso(as_of)]
+
+
 def fts_search(store: PgStore, user: str, tokens: Sequence[str], *, limit: int,
-               as_of: datetime | None = None) -> list[tuple[int, float]]:
-    """Full-text matches of one user's active (or as-of) items: ``(id, -ts_rank)``, best first."""
+               as_of: datetime | None = None, ended: bool = False) -> list[tuple[int, float]]:
+    """Full-text matches of one user's active (or as-of) items: ``(id, -ts_rank)``, best first. ``ended``: also the
+    ended items never replaced nor forgotten (:func:`_kept`)."""
     query = tsquery_text(tokens)
     if not query:
         return []
-    cond, at = _active("i", as_of)
+    cond, at = (_kept if ended else _active)("i", as_of)
     rows = store.q(
         f"""SELECT f.item_id AS id, -ts_rank(f.tokens, q.q, 1) AS rank FROM {s.FTS} f
             CROSS JOIN (SELECT %s::tsquery AS q) q

@@ -363,9 +363,9 @@ class PostgresStore(PgStore, MemoryStore):
     def vector_of(self, item_id: int) -> np.ndarray | None:
         return pgs.vector_of(self, int(item_id))
 
-    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int,
-                   as_of: datetime | None = None) -> list[tuple[int, float]]:
-        return pgs.fts_search(self, user, tokens, limit=limit, as_of=as_of)
+    def fts_search(self, user: str, tokens: Sequence[str], *, limit: int, as_of: datetime | None = None,
+                   ended: bool = False) -> list[tuple[int, float]]:
+        return pgs.fts_search(self, user, tokens, limit=limit, as_of=as_of, ended=ended)
 
     def like_search(self, user: str, variants: Sequence[str], *, min_score: int, limit: int,
                     as_of: datetime | None = None) -> list[tuple[int, int]]:
