@@ -120,13 +120,14 @@ def user_dominates(store: Store, user: str) -> bool:
 
 
 def fts_top(store: Store, user: str, match: str, *, limit: int, at: Sequence[str] = (),
-            kept: bool = False) -> list[tuple[int, float]]:
+            ended: bool = False) -> list[tuple[int, float]]:
     """``(id, bm25)`` of the user's best ``limit`` active (or believed-at, ``at`` = [T, T])
     FTS5 matches, best (lowest bm25) first, ties newest first. One statement ranks the newest
-    ``FTS_RANK_CAP`` matches (FTS5 walks rowids newest first and stops there). ``kept``: also the
+    ``FTS_RANK_CAP`` matches (FTS5 walks rowids newest first and stops there). ``ended``: also the
     ended rows never replaced (:func:`memcli.db.predicates.kept_sql`; ``at`` = [T, T, T])."""
     from memcli.db.predicates import kept_sql
 
+    alive = kept_sql("i", bool(at)) if ended else _active("i", bool(at))
     m = max(int(limit) * FTS_OVERFETCH, 64)
     expr = f"tokens : ({match})" if user_dominates(store, user) else user_match(user, match)
     while True:
@@ -139,7 +140,7 @@ def fts_top(store: Store, user: str, match: str, *, limit: int, at: Sequence[str
         marks = ",".join("?" * len(ids))
         ok = {int(r["id"]) for r in store.q(
             f"SELECT i.id AS id FROM {s.ITEMS} i WHERE +i.user_id = ? AND i.id IN ({marks}) "
-            f"AND {kept_sql('i', bool(at)) if kept else _active('i', bool(at))}", (user, *ids, *at))}
+            f"AND {alive}", (user, *ids, *at))}
         kept = [(int(r["id"]), float(r["bm25"])) for r in rows if int(r["id"]) in ok]
         if len(kept) >= limit or len(rows) < m:
             return kept[:limit]

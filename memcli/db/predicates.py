@@ -35,7 +35,7 @@ def active_sql(alias: str, as_of: bool) -> str:
 
 def kept_sql(alias: str, as_of: bool) -> str:
     """Active rows (:func:`active_sql`) and the rows whose world time ended that were never replaced nor forgotten
-    (``expired_at`` unset: "I live in Portland with my partner Sam" ended by a move); with ``as_of`` (two ``?`` for
+    (``expired_at`` unset: "I live in Ghent with my husband Bram" ended by a move); with ``as_of`` (two ``?`` for
     T, ISO text, then one more), :func:`as_of_sql`'s rows and those told by T never replaced (round 47)."""
     if as_of:
         return f"({as_of_sql(alias)} OR ({alias}.expired_at IS NULL AND {alias}.valid_from <= ?))"

@@ -242,7 +242,7 @@ def fts_search(store: Store, user: str, tokens: Sequence[str], *, limit: int,
     if not match:
         return []
     at = [iso(as_of)] * (3 if ended else 2) if as_of else []
-    return bounded.fts_top(store, user, match, limit=int(limit), at=at, kept=ended)
+    return bounded.fts_top(store, user, match, limit=int(limit), at=at, ended=ended)
 
 
 def like_sql(variants: int | Sequence[str], *, as_of: bool = False) -> str:

@@ -1,15 +1,15 @@
 """A relative's name told in passing inside a memory that has since ended (round 47; read path only).
 
-"I live in Portland with my partner Sam" names the partner; a move ends the memory ("We moved to Beaverton"), not
-the name: Sam is still the partner, and "what's my mother-in-law's name?" still reads "Sam's mom's name is …" by
+"I live in Ghent with my husband Bram" names the husband; a move ends the memory ("We moved to Lyon"), not the
+name: Bram is still the husband, and "what's my mother-in-law's name?" still reads "Bram's mother is called …" by
 it. :func:`memcli.read.slot_leg.relative_names` reads the names from the current memories first, then asks
 :func:`ended_names` for those of the ended ones (one more bounded full-text query,
 ``MemoryStore.fts_search(..., ended=True)``), which keeps a name only when:
 
 - the relation has no name from a current memory, for a partner (one at a time: "my partner Alex" told now is
-  the partner, not Sam of an ended memory); any other relation may have more (two brothers);
+  the partner, not Bram of an ended memory); any other relation may have more (two brothers);
 - no stored death or parting (:func:`memcli.read.person_ended.stored_endings`) ended that relation or that name
-  ("Sam and I broke up", "My wife and I divorced", "my grandpa passed away"): read only when an ended memory gave
+  ("Bram and I broke up", "My wife and I divorced", "my grandpa passed away"): read only when an ended memory gave
   a name, once.
 """
 

@@ -266,8 +266,8 @@ def relative_names(store: MemoryStore, user: str, relations: Collection[str], *,
                    as_of: datetime | None = None) -> dict[str, str]:
     """Names the user gives relatives of ``relations`` (relation keys) in English memories, casefolded → the
     relation: "My husband Raj hates bananas" → ``{"raj": "husband"}``; the current memories' first, then those
-    a memory since ended gave in passing (:func:`memcli.read.kept_names.ended_names`: "I live in Portland with my
-    partner Sam", ended by a move, unless the relation ended). Two bounded full-text queries for the relation
+    a memory since ended gave in passing (:func:`memcli.read.kept_names.ended_names`: "I live in Ghent with my
+    husband Bram", ended by a move, unless the relation ended). Two bounded full-text queries for the relation
     words and a read of their rows (a third, of the endings, only when an ended memory gave a name); {} when no
     relation has an English word."""
     from memcli.read.kept_names import ended_names
