@@ -78,3 +78,9 @@ def test_another_relative_of_an_ended_memory_comes_after_the_current_ones(mem: M
                     "My brother Anselm lives in Crewe."], START)
     got = relative_names(mem.store, mem.user, {"brother"}, limit=20)
     assert list(got.items()) == [("anselm", "brother"), ("piet", "brother")]  # two brothers, the current first
+
+
+def test_of_two_partners_named_in_ended_memories_the_newer_one(mem: Memory) -> None:
+    say_apart(mem, ["I live in Derby with my wife Ilse.", "I moved to Leicester this spring.",
+                    "I live in Leicester with my wife Greta now.", "We moved to Nottingham last week."], START)
+    assert relative_names(mem.store, mem.user, PARTNERS, limit=20) == {"greta": "wife"}

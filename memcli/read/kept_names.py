@@ -6,8 +6,9 @@ it. :func:`memcli.read.slot_leg.relative_names` reads the names from the current
 :func:`ended_names` for those of the ended ones (one more bounded full-text query,
 ``MemoryStore.fts_search(..., ended=True)``), which keeps a name only when:
 
-- the relation has no name from a current memory, for a partner (one at a time: "my partner Alex" told now is
-  the partner, not Bram of an ended memory); any other relation may have more (two brothers);
+- the relation has no name from a current memory nor a newer ended one, for a partner (one at a time: "my
+  partner Alex" told now is the partner, not Bram of an ended memory); any other relation may have more (two
+  brothers);
 - no stored death or parting (:func:`memcli.read.person_ended.stored_endings`) ended that relation or that name
   ("Bram and I broke up", "My wife and I divorced", "my grandpa passed away"): read only when an ended memory gave
   a name, once.
@@ -46,8 +47,10 @@ def ended_names(store: MemoryStore, user: str, words: list[str], relations: Coll
     for row in sorted(rows, key=lambda r: int(r["id"]), reverse=True):
         for m in named.finditer(str(row["statement"])):
             rel, name = EN_RELATIONS.get(m.group(1).casefold()), m.group(2).casefold()
-            if rel in relations and name not in current and not (rel in _ONE_AT_A_TIME and rel in held):
+            taken = rel in _ONE_AT_A_TIME and rel in held and name not in told
+            if rel in relations and name not in current and not taken:
                 told.setdefault(name, rel)
+                held |= {rel} & _ONE_AT_A_TIME  # of two ended partners' names, the newest
     if not told:
         return {}
     from memcli.read.person_ended import stored_endings
