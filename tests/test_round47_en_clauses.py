@@ -1,0 +1,84 @@
+"""Round 47 (en47b): a quotation the user holds, told after a colon, keeps its words (:mod:`memcli.write.held_quote`).
+
+"There's a line by <poet> that I keep coming back to: "…"" and "My favourite saying is: '…'" stored only the
+frame before (the quotation after a colon is read as another person's passage and taken out); now the frame and
+the quotation are one preference memory. Words someone sent or told the user stay out, and so does another
+person's favourite saying.
+
+Own sentences; real stores (SQLite, the default model).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli import Memory
+from memcli.models import Kind
+from memcli.write.held_quote import held_quotes
+
+AT = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('There\'s a line by Rumi that I keep coming back to: "Let yourself be silently drawn by what you love."',
+     "silently drawn by what you love"),
+    ("Oh! My favourite saying is: 'A smooth sea never made a skilled sailor.'", "smooth sea never made a skilled"),
+    ('My motto: "Done is better than perfect, every single time."', "Done is better than perfect"),
+    ('I found a quote by E.B. White that I really love: "Always be on the lookout for the presence of wonder."',
+     "presence of wonder"),
+])
+def test_held_quote_kept_with_its_frame(text: str, words: str) -> None:
+    got = held_quotes(text, AT)
+    assert len(got) == 1
+    assert words in got[0].statement and got[0].statement.split(":")[0] in text
+    assert got[0].kind == Kind.PREFERENCE and got[0].slot is None and got[0].valid_from == AT
+
+
+@pytest.mark.parametrize("text", [
+    'My manager sent me a quote I should love: "Work smarter, not harder, and never on weekends."',
+    "My uncle always told me: 'Never lend money you cannot lose.'",
+    "My neighbour's favourite saying is: 'Early to bed and early to rise.'",
+    'My cousin sent me her cover letter: "I live in Madrid and I have three children." What do you think?',
+    'I really like this: "Meet me at the cafe at noon tomorrow, okay?"',  # no quote-word: a message, not a saying
+])
+def test_not_held_by_the_user(text: str) -> None:
+    assert held_quotes(text, AT) == []
+
+
+def test_too_long_a_passage_is_no_saying() -> None:
+    long = " ".join(["the river keeps running past the old mill"] * 9)
+    assert held_quotes(f'There\'s a poem I love: "{long}."', AT) == []
+
+
+@pytest.fixture(scope="module")
+def quotes_store(tmp_path_factory, embedder):  # noqa: ANN001, ANN201
+    m = Memory(db=str(tmp_path_factory.mktemp("quotes") / "m.db"), user="odile", embedder=embedder)
+    turns = ['Haha yes! There\'s a line by Rumi that I keep coming back to: "Let yourself be silently drawn by '
+             'what you love." It keeps me calm before exams.',
+             "My favourite saying is: 'A smooth sea never made a skilled sailor.'",
+             'My cousin sent me her cover letter: "I live in Madrid and I have three children." What do you think?',
+             "I teach chemistry at a secondary school in Lyon."]
+    for n, t in enumerate(turns):
+        m.capture(t, at=f"2026-03-0{n + 1}T09:00:00+00:00")
+    s = m.drain()
+    assert s.dead == 0 and s.retried == 0, s.errors
+    yield m
+    m.close()
+
+
+def test_store_keeps_the_quotation_once(quotes_store) -> None:  # noqa: ANN001
+    active = [i.statement for i in quotes_store.list() if i.status == "active"]
+    rumi = [s for s in active if "Rumi" in s]
+    assert len(rumi) == 1 and "silently drawn by what you love" in rumi[0] and "calm before exams" in rumi[0]
+    assert any("smooth sea never made a skilled sailor" in s for s in active)
+    assert "My favourite saying is" not in active  # the bare frame is no memory of its own
+    assert not any("Madrid" in s or "three children" in s for s in active)  # the cousin's words stay hers
+
+
+def test_question_about_the_quote_finds_it(quotes_store) -> None:  # noqa: ANN001
+    hits = quotes_store.search("Which Rumi quote do I like?", limit=3)
+    assert "silently drawn by what you love" in hits[0].statement
+    hits = quotes_store.search("What is my favourite saying?", limit=3)
+    assert any("smooth sea" in h.statement for h in hits)
