@@ -1,9 +1,15 @@
-"""Round 47 (en47b): a quotation the user holds, told after a colon, keeps its words (:mod:`memcli.write.held_quote`).
+"""Round 47 (en47b): English clauses that stored nothing.
+
+A quotation the user holds, told after a colon, keeps its words (:mod:`memcli.write.held_quote`):
 
 "There's a line by <poet> that I keep coming back to: "…"" and "My favourite saying is: '…'" stored only the
 frame before (the quotation after a colon is read as another person's passage and taken out); now the frame and
 the quotation are one preference memory. Words someone sent or told the user stay out, and so does another
 person's favourite saying.
+
+A clause that opens on a bare -ing verb with its object ("Researching nursing schools these days") stored nothing:
+it is what the speaker is doing, read as "I'm researching…" (:func:`memcli.write.rules.en_carry.dropped_subject`);
+a gerund subject ("Running a bakery isn't easy"), a feeling, a wish or an -ing noun stays as it was.
 
 Own sentences; real stores (SQLite, the default model).
 """
@@ -17,6 +23,7 @@ import pytest
 from memcli import Memory
 from memcli.models import Kind
 from memcli.write.held_quote import held_quotes
+from memcli.write.rules.en_carry import dropped_subject
 
 AT = datetime(2026, 3, 2, 9, tzinfo=UTC)
 
@@ -82,3 +89,48 @@ def test_question_about_the_quote_finds_it(quotes_store) -> None:  # noqa: ANN00
     assert "silently drawn by what you love" in hits[0].statement
     hits = quotes_store.search("What is my favourite saying?", limit=3)
     assert any("smooth sea" in h.statement for h in hits)
+
+
+# -- a clause that opens on a bare -ing verb: what the speaker is doing these days, "I'm" put back (en_carry) --
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Researching nursing schools these days.", "I'm researching nursing schools these days"),
+    ("Looking into night classes at the college.", "I'm looking into night classes at the college"),
+    ("Restoring an old sailing boat with my dad - it's been a long project.",
+     "I'm restoring an old sailing boat with my dad - it's been a long project"),
+])
+def test_bare_ing_clause_is_the_speakers(text: str, said: str) -> None:
+    got = dropped_subject(text)
+    assert got == ("", "I'm ")
+    assert extract_statements(text) == [said]
+
+
+@pytest.mark.parametrize("text", [
+    "Trying new recipes is my favourite way to relax.",  # a gerund subject
+    "Searching for a good flat's a nightmare in this city.",  # …with its verb contracted
+    "Running a bakery isn't easy.",
+    "Fixing up the old bike takes forever.",
+    "Loving the weather here.",  # a feeling, no deed
+    "Hoping to run a marathon someday.",  # a wish
+    "Wedding plans are going well.",  # an -ing noun
+    "Morning swim done!",
+    "Hiking mostly.",  # too short to tell a deed
+])
+def test_not_a_dropped_i(text: str) -> None:
+    assert dropped_subject(text) is None
+
+
+def test_plan_told_bare_stays_no_fact() -> None:
+    assert extract_statements("Cooking dinner for my in-laws tonight.") == []  # a plan for tonight: as "I'm …"
+
+
+def extract_statements(text: str) -> list[str]:
+    """The statements the default extractor draws from ``text`` told by a user."""
+    from memcli.settings import load_settings
+    from memcli.write.backends import get_extractor
+    from memcli.write.extract import MemoryExtractionService, Utterance
+
+    svc = MemoryExtractionService(get_extractor(load_settings()))
+    got = svc.extract_batch([Utterance(1, "u", "user", text, AT)])[0]
+    assert not isinstance(got, Exception)
+    return [c.statement for c in got]
