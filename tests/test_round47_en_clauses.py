@@ -134,3 +134,21 @@ def extract_statements(text: str) -> list[str]:
     got = svc.extract_batch([Utterance(1, "u", "user", text, AT)])[0]
     assert not isinstance(got, Exception)
     return [c.statement for c in got]
+
+
+@pytest.mark.parametrize("text", ["Swimming suits you, honestly!", "Planting your own tomatoes sounds like fun."])
+def test_said_of_the_one_spoken_to_is_no_dropped_i(text: str) -> None:
+    assert dropped_subject(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Dancing and painting keep me sane these days.",  # two gerunds: the subject
+    "Adding hill sprints really changed my running.",  # a second verb after an adverb
+    "Volunteering builds so much confidence in people.",  # …after the gerund
+    "Looking after my plants, watering and repotting them, helps me relax.",  # its verb after a comma
+    "Exciting but a bit scary to think about.",  # an -ing adjective
+    "Speaking of holidays, we went to Crete.",  # a turn of phrase
+    "Interesting stuff has happened at work lately.",
+])
+def test_gerund_subjects_and_phrases_are_no_dropped_i(text: str) -> None:
+    assert dropped_subject(text) is None
