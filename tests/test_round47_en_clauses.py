@@ -152,3 +152,11 @@ def test_said_of_the_one_spoken_to_is_no_dropped_i(text: str) -> None:
 ])
 def test_gerund_subjects_and_phrases_are_no_dropped_i(text: str) -> None:
     assert dropped_subject(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    'Can you translate this quote I love into French: "Fortune favours the bold, always."',
+    'Here is a line you might like: "The best time to plant a tree was twenty years ago."',
+])
+def test_request_or_offer_of_a_quote_is_no_held_quote(text: str) -> None:
+    assert held_quotes(text, AT) == []

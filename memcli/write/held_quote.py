@@ -32,8 +32,10 @@ _LIKED = re.compile(r"\b" + _WORD + r"\b.*\bI(?:'ve)?\s+(?:(?:really|truly|just|
 #: the user's own: "my favourite quote is", "my motto", "a mantra of mine"
 _OWN = re.compile(r"(?:^|\b(?:is|was)\s+)my\s+(?:(?:all-time\s+)?(?:favou?rite|personal|life|own|go-to)\s+)?"
                   + _WORD + r"\b|\b" + _WORD + r"\s+of\s+mine\b", re.I)
-#: someone else's words handed to the user: "sent me", "told me", "my boss's favourite saying" (not the user's own)
-_OTHERS = re.compile(r"\b(?:sent|sends|forwarded|texted|emailed|told|tells|wrote|writes|asked)\s+(?:me|us)\b|\b\w+'s\s+"
+#: someone else's words handed to the user: "sent me", "told me", "my boss's favourite saying" (not the user's own);
+#: a request or question about the quote ("Can you translate this quote I love:") is a task, no memory
+_OTHERS = re.compile(r"^(?:can|could|would|will|please|pls|help|translate|explain|rewrite|what|how|why|who|where|"
+                     r"is|are|do|does|did)\b|\byou\b|\b(?:sent|sends|forwarded|texted|emailed|told|tells|wrote|writes|asked)\s+(?:me|us)\b|\b\w+'s\s+"
                      r"(?:(?:all-time\s+)?(?:favou?rite|personal|life|own|go-to)\s+)?" + _WORD + r"\b", re.I)
 #: the frame: from the sentence's start (or after an opening interjection) to the colon right before the quotation;
 #: the period of an initial or a title (J.R. Tolkien, Dr. Seuss) ends no sentence
