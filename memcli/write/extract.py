@@ -102,6 +102,7 @@ class MemoryExtractionService:
         from memcli.write.correction import contrast_denied
         from memcli.write.exception_told import split_exceptions
         from memcli.write.guard import keep
+        from memcli.write.held_quote import held_quotes, without_frames
         from memcli.write.past_value import mark_ended_past
         from memcli.write.pasted import kept_of_long_turn
         from memcli.write.resumed import resumed_candidate, resumed_thing
@@ -131,6 +132,8 @@ class MemoryExtractionService:
             if utts[n].role == "user" and not isinstance(res, Exception):  # round 47: a swap's old value ends, a
                 out[n] = previous_job_ended([c for c in marked_changes(out[n], changed[n][1] if changed[n] else {})
                                              if not complaint_only(c.statement)])  # complaint: chatter
+                if held := [c for c in held_quotes(utts[n].text, utts[n].occurred_at) if keep(c)]:
+                    out[n] = without_frames(out[n], held)  # round 47: "a quote I love: "…"" keeps the quote
             if (f := fixed[n]) and not isinstance(res, Exception):  # the memory that says the denied value ends
                 slip = {"slip": True} if bare_value(utts[n].text) else {}  # round 46: only the new value told
                 out[n] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": [f[1]], **slip}})

@@ -7,7 +7,8 @@ scores it as no fact (it was fitted on clauses that say their subject); read wit
 the speaker means it is a clause like any other. The English counterpart of
 :mod:`memcli.write.rules.zh_carry`, by the shape of the clause's first word alone: a verb in the
 past tense (or "been" + a verb in -ing, or still/currently/just + -ing) that no subject stands
-before. A participle that says how one feels ("Excited to…", "Stressed about…") is no deed, an
+before, or (round 47) a bare -ing verb with its object ("Researching nursing schools these days": "I'm …"). A
+participle that says how one feels ("Excited to…", "Stressed about…") is no deed, an
 imperative ("Take a look") or a gerund subject ("Trying new things is fun") no past verb: those
 stay as they are. Pure functions over text.
 """
@@ -35,6 +36,32 @@ _SHORT_PAST = frozenset("got met ran won had saw ate put cut".split())
 _FINITE_AFTER = re.compile(r"\b(?:is|are|was|were|sounds?|seems?|makes?|made|helps?|helped|keeps?|kept|can|could|"
                            r"has|had|gives?|gave|brings?|brought|feels?|felt)\b")
 
+#: a bare -ing word opening a clause that tells what the speaker is doing these days, with an object or place of two
+#: words or more ("Researching nursing schools", "Planning a trip to Peru", "Looking into night classes"): not an
+#: -ing noun (morning, wedding, painting…), a feeling or a wish (Loving…, Hoping…: no deed), nor a greeting
+_ONGOING = re.compile(r"(?!(?:morning|evening|wedding|building|ceiling|meeting|painting|drawing|spring|string|king|"
+                      r"ring|wing|thing|nothing|something|anything|everything|feeling|loving|hoping|wishing|missing|"
+                      r"wondering|guessing|waiting|dying|hating|praying|being|having|getting|going|coming|saying|"
+                      r"kidding|joking|sending|checking|thinking|speaking|talking|looking forward|exciting|"
+                      r"interesting|challenging|amazing|inspiring|rewarding|fulfilling|relaxing|exhausting|boring|"
+                      r"annoying|surprising|refreshing|touching|encouraging|overwhelming|frustrating|terrifying|"
+                      r"thrilling|satisfying|promising|disappointing|stunning|charming|achieving|overcoming|finding|"
+                      r"seeing|watching|knowing|realizing|realising)\b)[a-z]{3,}ing (?:(?:into|up|on|for|out|about|"
+                      r"at|in|to|with|over|through|around) )?(?:[a-z'-]+ ){1,}[a-z'-]+")
+
+#: …and a finite verb contracted or denied after it (the studio's a lot of work, isn't easy): a gerund subject too
+#: (or says it of the one spoken to: "Cycling suits you", "Seeing your garden grow")
+_FINITE_CONTRACTED = re.compile(r"\w['’](?:s|re)\b|\b(?:isn|wasn|aren|weren|doesn|didn|won|can)['’]t\b|\b(?:will|"
+                                r"would|does|did|takes?|took|costs?|means?|suits|sounds|looks|seems|works|gets|goes|"
+                                r"beats|rocks|sucks|matters|pays|hurts|wins|counts|you|your|yours|ya)\b", re.I)
+
+#: …or a second verb in it (a past or -s verb after an adverb or a noun, another -ing word: "Dancing and running my
+#: shop need…", "Incorporating weights really changed…", "Overcoming challenges builds…"): a gerund subject
+_SECOND_VERB = re.compile(r"\b(?:and|or|&)\s+[a-z]+ing\b|\b[a-z]+ing\s+(?:and|or)\b|\b(?:need|must|should|could|"
+                          r"can|may|might|has|have|had|been|was|were|is|are)\b|\b(?:really|also|just|truly|always|"
+                          r"honestly)\s+[a-z]+(?:s|ed)\b|\b[a-z]{3,}(?<!s)(?<!ss)\s+[a-z]{3,}(?:es|ts|ds|ls|ns|ps|ys)\b"
+                          r"\s+(?:me|us|my|the|a|an|personal|strength|so|up|down|off|with)\b", re.I)
+
 
 def dropped_subject(text: str) -> tuple[str, str] | None:
     """``(lead, say)`` when the English clause ``text`` drops the speaker's subject: the clause is
@@ -56,6 +83,10 @@ def dropped_subject(text: str) -> tuple[str, str] | None:
     if adv_end and going and rx(r"(?:still|currently|now|just|really|also) ").match(low) \
             and not _FINITE_AFTER.search(body.split(" ", 1)[-1]):
         return text[:start], "I'm "
+    if not adv_end and going and _ONGOING.match(body) and "?" not in body and not _FINITE_AFTER.search(
+            head := re.split(r"\s[-–—]\s|[;:(]", body.split(" ", 1)[-1])[0]) and not _FINITE_CONTRACTED.search(head) \
+            and len(head.split()) <= 10 and not _SECOND_VERB.search(body.split(" ", 1)[0] + " " + head):
+        return text[:start], "I'm "  # round 47: "Researching nursing schools these days", "Planning a trip to Peru"
     if rx(r"was (?:so|super|really|pretty|quite|very|totally|kinda|kind of|a bit|a little|too|completely|"
                 r"absolutely) [a-z]").match(body) and "?" not in body:
         return text[:start], "I "  # Was super nervous when… (a question has its subject after "was")
