@@ -20,7 +20,7 @@ __all__ = ["en_allergy_plain", "plain_clause", "zh_allergy_plain"]
 _EN_REACTION = (r"(?:(?:an? )?(?:bad |awful |terrible |nasty |itchy |severe |mild |little |really bad )?"
                 r"(?:hives|rash(?:es)?|welts|eczema|allergic reactions?|allergy attacks?))")
 #: who reacts: I, my / our relation, a name, he / she / they (the rules resolve them as in any clause)
-_EN_WHO = r"(?P<who>I|[Mm]y (?:[a-z]+ ){0,2}?[a-z]+|[Oo]ur (?:[a-z]+ )?[a-z]+|[A-Z][a-z]+|[Hh]e|[Ss]he|[Tt]hey)"
+_EN_WHO = r"(?P<who>I|(?:[Mm]y|[Oo]ur) (?:[a-z]+(?:'s)? ){0,2}?[a-z]+|[A-Z][a-z]+(?:'s [a-z]+)?|[Hh]e|[Ss]he|[Tt]hey)"
 #: an allergen after "from" / "whenever … eats": a noun phrase of up to four words, ended by the clause
 _EN_WHAT = r"(?P<what>(?:[A-Za-z'-]+ ){0,3}?[A-Za-z'-]+)"
 _EN_CONTACT = (r"(?:from|after|around|with|(?:when|whenever|if|every time)(?: (?:I|he|she|they|we))? "
