@@ -11,10 +11,13 @@ give the plain clause ("my son is allergic to X", 我吃X会过敏); the rules r
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from memcli import slots
 from memcli.write.rules.cleft import en_plain
+from memcli.write.rules.match import Match
 
-__all__ = ["en_allergy_plain", "plain_clause", "zh_allergy_plain"]
+__all__ = ["allergy_once", "en_allergy_plain", "plain_clause", "zh_allergy_plain"]
 
 #: a skin or swelling reaction (not a headache or a stomach ache: those tell no allergy)
 _EN_REACTION = (r"(?:(?:an? )?(?:bad |awful |terrible |nasty |itchy |severe |mild |little |really bad )?"
@@ -66,6 +69,14 @@ def plain_clause(clause: str) -> str | None:
     """The plain clause an English one restates: a nominalised subject (:func:`memcli.write.rules.cleft.en_plain`)
     or an allergy told by its symptom (:func:`en_allergy_plain`); None: neither."""
     return en_plain(clause) or en_allergy_plain(clause)
+
+
+def allergy_once(matches: Sequence[Match]) -> list[Match]:
+    """``matches`` without a bare "I'm allergic" (``is.allergic``, no allergen) of a subject whose allergy another
+    of them names: "Shrimp makes my lips swell up, I'm allergic" is one allergy, told with its reason."""
+    named = {slots.split_slot(m.slot)[0] for m in matches if m.slot and slots.split_slot(m.slot)[1] == "allergy"}
+    return [m for m in matches if not (m.slot and slots.split_slot(m.slot)[1:] == ("is", "allergic")
+                                       and slots.split_slot(m.slot)[0] in named)]
 
 
 #: a reaction of the skin or a swelling (起疹子, 起红疹, 长湿疹, 起荨麻疹, 嘴都肿了, 喉咙肿, 浑身痒)

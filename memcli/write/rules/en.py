@@ -25,7 +25,7 @@ from memcli.en_plural import names_kept
 from memcli.org_names import org_or_place_en
 from memcli.rx import rx
 from memcli.write.rules import en_tail, en_words
-from memcli.write.rules.allergy_told import plain_clause
+from memcli.write.rules.allergy_told import allergy_once, plain_clause
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular, there_slot
 from memcli.write.rules.en_one_off import judgement_only
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
@@ -427,7 +427,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                 ctx.person = None  # the last message's person stands until a clause is about someone else
-    return out, ctx.person
+    return allergy_once(out), ctx.person  # (round 47: "X gives me hives, I'm allergic": one allergy)
 
 
 #: a clause led by a thing and its verb (The vet said…, A courier came…) or by a name and a word that is no link
