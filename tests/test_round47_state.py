@@ -16,7 +16,8 @@ import pytest
 from _stores import module_store
 
 from memcli.write.decide_range import _facts
-from memcli.write.rules.allergy_told import en_allergy_plain, zh_allergy_plain
+from memcli.write.rules.allergy_told import allergy_once, en_allergy_plain, zh_allergy_plain
+from memcli.write.rules.match import Match
 from memcli.write.state_change import state_beside
 
 
@@ -94,6 +95,7 @@ allergic = module_store("allergic", [
     "我女儿喝牛奶会长湿疹",
     "I run five kilometres every morning.",
     "我吃虾会起疹子",
+    "Kiwis make my mouth itch, I'm allergic.",
 ])
 
 
@@ -103,6 +105,8 @@ def test_symptoms_are_stored_as_allergies_of_whoever_reacts(allergic: Any) -> No
             "allergy.虾"} <= slots
     assert any(s.startswith("allergy.strawberr") for s in slots), slots  # (the rules' own singular)
     assert {it.kind for it in allergic.list() if (it.slot or "").endswith(("penicillin", "虾"))} == {"health"}
+    assert any(s.startswith("allergy.kiwi") for s in slots), slots
+    assert not any(s.endswith("is.allergic") for s in slots), slots  # the bare "I'm allergic" after it: one allergy
 
 
 @pytest.mark.parametrize(("question", "word"), [
@@ -114,3 +118,14 @@ def test_symptoms_are_stored_as_allergies_of_whoever_reacts(allergic: Any) -> No
 def test_asked_what_they_are_allergic_to_the_symptom_answers(allergic: Any, question: str, word: str) -> None:
     hits = allergic.search(question, limit=3)
     assert any(word in h.statement for h in hits), [h.statement for h in hits]
+
+
+def test_a_bare_allergic_is_dropped_only_beside_an_allergy_of_the_same_person() -> None:
+    shrimp = Match(statement="Shrimp gives me hives", kind="health", slot="allergy.shrimp", value="shrimp")
+    bare = Match(statement="I'm allergic", kind="identity", slot="is.allergic", value="allergic")
+    hers = Match(statement="My sister gets hives from oats", kind="health", slot="sister.allergy.oat", value="oat")
+    assert allergy_once([shrimp, bare]) == [shrimp]
+    assert allergy_once([hers, bare]) == [hers, bare]  # the sister's allergy says nothing of mine
+    said = Match(statement="I'm really allergic", kind="other", slot=None, value="")  # (a clause the model kept)
+    assert allergy_once([shrimp, said]) == [shrimp]
+    assert allergy_once([said]) == [said]  # alone it is all that was told

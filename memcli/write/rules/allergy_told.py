@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TypeVar
 
 from memcli import slots
 from memcli.write.rules.cleft import en_plain
-from memcli.write.rules.match import Match
 
 __all__ = ["allergy_once", "en_allergy_plain", "plain_clause", "zh_allergy_plain"]
+
+_S = TypeVar("_S")
 
 #: a skin or swelling reaction (not a headache or a stomach ache: those tell no allergy)
 _EN_REACTION = (r"(?:(?:an? )?(?:bad |awful |terrible |nasty |itchy |severe |mild |little |really bad )?"
@@ -71,12 +73,25 @@ def plain_clause(clause: str) -> str | None:
     return en_plain(clause) or en_allergy_plain(clause)
 
 
-def allergy_once(matches: Sequence[Match]) -> list[Match]:
-    """``matches`` without a bare "I'm allergic" (``is.allergic``, no allergen) of a subject whose allergy another
-    of them names: "Shrimp makes my lips swell up, I'm allergic" is one allergy, told with its reason."""
-    named = {slots.split_slot(m.slot)[0] for m in matches if m.slot and slots.split_slot(m.slot)[1] == "allergy"}
-    return [m for m in matches if not (m.slot and slots.split_slot(m.slot)[1:] == ("is", "allergic")
-                                       and slots.split_slot(m.slot)[0] in named)]
+#: "I'm allergic", "she's really allergic": the allergy said with no allergen (a comment on the clause before it)
+_BARE_ALLERGIC = re.compile(r"^(?P<who>I|he|she|they)(?:'m|'s|'re| am| is| are) (?:so |really |very |also |badly |"
+                            r"quite |super |seriously |severely )?allergic[.!]?$", re.I)
+
+
+def allergy_once(matches: Sequence[_S]) -> list[_S]:
+    """``matches`` (rule matches or candidates: a ``statement`` and a ``slot``) without a bare "I'm allergic"
+    (no allergen) of a subject whose allergy another of them names: "Shrimp makes my lips swell up, I'm allergic"
+    is one allergy, told with its reason."""
+    parts = [slots.split_slot(sl) if (sl := getattr(m, "slot", None)) else None for m in matches]
+    named = {p[0] for p in parts if p and p[1] == "allergy"}
+
+    def bare(m: _S, p: tuple[str, str, str | None] | None) -> bool:
+        if p and p[1:] == ("is", "allergic"):
+            return p[0] in named
+        b = _BARE_ALLERGIC.match(str(getattr(m, "statement", "")).strip())
+        return bool(b and (slots.ME in named if b["who"].casefold() == "i" else named - {slots.ME}))
+
+    return [m for m, p in zip(matches, parts, strict=True) if not bare(m, p)]
 
 
 #: a reaction of the skin or a swelling (起疹子, 起红疹, 长湿疹, 起荨麻疹, 嘴都肿了, 喉咙肿, 浑身痒)
