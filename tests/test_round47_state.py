@@ -121,11 +121,11 @@ def test_asked_what_they_are_allergic_to_the_symptom_answers(allergic: Any, ques
 
 
 def test_a_bare_allergic_is_dropped_only_beside_an_allergy_of_the_same_person() -> None:
-    shrimp = Match(statement="Shrimp gives me hives", kind="health", slot="allergy.shrimp", value="shrimp")
+    sesame = Match(statement="Sesame gives me hives", kind="health", slot="allergy.sesame", value="sesame")
     bare = Match(statement="I'm allergic", kind="identity", slot="is.allergic", value="allergic")
     hers = Match(statement="My sister gets hives from oats", kind="health", slot="sister.allergy.oat", value="oat")
-    assert allergy_once([shrimp, bare]) == [shrimp]
+    assert allergy_once([sesame, bare]) == [sesame]
     assert allergy_once([hers, bare]) == [hers, bare]  # the sister's allergy says nothing of mine
     said = Match(statement="I'm really allergic", kind="other", slot=None, value="")  # (a clause the model kept)
-    assert allergy_once([shrimp, said]) == [shrimp]
+    assert allergy_once([sesame, said]) == [sesame]
     assert allergy_once([said]) == [said]  # alone it is all that was told
