@@ -18,7 +18,7 @@ from _stores import module_store
 from memcli.write.decide_range import _facts
 from memcli.write.rules.allergy_told import allergy_once, en_allergy_plain, zh_allergy_plain
 from memcli.write.rules.match import Match
-from memcli.write.state_change import state_beside
+from memcli.write.state_change import state_beside, worse_kept
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -53,6 +53,23 @@ def test_a_state_that_got_better_is_kept_beside_the_old_one(mem: Any) -> None:
     live = {it.statement for it in mem.list()}
     assert live == {"我最近老是失眠", "我的失眠好了"}
     assert all(it.confirmations == 1 for it in mem.list())
+
+
+@pytest.mark.parametrize(("old", "new", "kept"), [
+    ("我的咳嗽一直没好", "我的咳嗽更严重了", True),
+    ("My eczema has been bad since winter", "My eczema is getting worse", True),
+    ("My back hurts", "My back feels better", False),  # better may end it: the judge decides
+    ("My back is getting worse", "My back is even worse now", False),  # both tell it: no guard here
+])
+def test_a_state_told_worse_ends_nothing(old: str, new: str, kept: bool) -> None:
+    assert (worse_kept(_facts(new, None), _facts(old, None)) is not None) is kept
+
+
+def test_a_worse_cough_does_not_end_the_cough(mem: Any) -> None:
+    mem.remember("我的咳嗽一直没好", at="2026-02-01T09:00:00Z")
+    r = mem.remember("我的咳嗽更严重了", at="2026-03-01T09:00:00Z")
+    assert r.decision.value == "ADD", r.reason  # the fitted judge ended it (CONFLICT, a polarity flip) before
+    assert {it.statement for it in mem.list()} == {"我的咳嗽一直没好", "我的咳嗽更严重了"}
 
 
 def test_the_same_change_told_twice_is_one_memory(mem: Any) -> None:

@@ -115,7 +115,7 @@ from memcli.write.resumed import resumed_plan
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.start_words import start_of_another, stop_of_another
-from memcli.write.state_change import state_beside
+from memcli.write.state_change import state_beside, worse_kept
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.told_kept import age_kept, home_kept
 from memcli.write.unlinked import nothing_shared
@@ -208,7 +208,7 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
                     new, old) or arrangement_kept(new, old) or detail_denied(new, old) or home_kept(
-                        new, old) or age_kept(new, old)  # (round 39: "a parrot, not a
+                        new, old) or age_kept(new, old) or worse_kept(new, old)  # (round 39: "a parrot, not a
         # hamster" beside "I love hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift
         # beside the job; round 41: 我拿铁不加糖 beside the latte every morning, a detail of the habit; round 47: a
         # race in the city, a doctor near the house end no home, a child's first day at school no age)
