@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from _stores import module_store
 
+from memcli.models import Decision
 from memcli.write.decide_range import _facts
 from memcli.write.rules.allergy_told import allergy_once, en_allergy_plain, zh_allergy_plain
 from memcli.write.rules.match import Match
@@ -60,9 +61,11 @@ def test_a_state_that_got_better_is_kept_beside_the_old_one(mem: Any) -> None:
     ("My eczema has been bad since winter", "My eczema is getting worse", True),
     ("My back hurts", "My back feels better", False),  # better may end it: the judge decides
     ("My back is getting worse", "My back is even worse now", False),  # both tell it: no guard here
+    ("I get hay fever", "I get hay fever that flares up every May", False),  # a detail of it, no change told
 ])
 def test_a_state_told_worse_ends_nothing(old: str, new: str, kept: bool) -> None:
-    assert (worse_kept(_facts(new, None), _facts(old, None)) is not None) is kept
+    assert (worse_kept(_facts(new, None), _facts(old, None), Decision.CONFLICT) is not None) is kept
+    assert worse_kept(_facts(new, None), _facts(old, None), Decision.UPDATE) is None  # a refinement: the judge's
 
 
 def test_a_worse_cough_does_not_end_the_cough(mem: Any) -> None:

@@ -208,10 +208,11 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
                     new, old) or arrangement_kept(new, old) or detail_denied(new, old) or home_kept(
-                        new, old) or age_kept(new, old) or worse_kept(new, old)  # (round 39: "a parrot, not a
-        # hamster" beside "I love hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift
-        # beside the job; round 41: 我拿铁不加糖 beside the latte every morning, a detail of the habit; round 47: a
-        # race in the city, a doctor near the house end no home, a child's first day at school no age)
+                        new, old) or age_kept(new, old) or worse_kept(
+                            new, old, plan.decision)  # (round 39: "a parrot, not a hamster" beside "I love
+        # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job; round
+        # 41: 我拿铁不加糖 beside the latte every morning, a detail of the habit; round 47: a race in the city, a doctor
+        # near the house end no home, a child's first day at school no age, a state told worse ends nothing)
     if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时); round 40:
         why = means_kept(new, old, settings.model) or owned_kept(new, old) or (  # a car had beside a way of going,
             bare_kept(new, old) if plan.decision != Decision.NOOP else None) or (  # "I drive now" (the store

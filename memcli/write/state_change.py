@@ -7,8 +7,8 @@
 another fact: ADD (:func:`state_beside`). Not an UPDATE: the stored fact may be a lasting trait (a weak ankle stays
 weak when it feels better today) and a passing state says nothing of how long it lasts; the newer memory ranks
 first when asked. A pair where both statements tell a change ("feels better" / "is much better now") stays a
-restatement. A state told worse (getting worse, 更严重了, 加重了) goes on: it ends nothing, so a judge's CONFLICT or
-UPDATE of the state it worsens is an ADD too (:func:`worse_kept`).
+restatement. A state told worse (getting worse, 更严重了, 加重了) goes on: it ends nothing, so a judge's CONFLICT of the
+state it worsens is an ADD too (:func:`worse_kept`).
 
 Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from memcli.models import Decision
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules.match import Facts, expand_en
 
@@ -36,7 +37,7 @@ _ZH_CHANGED = re.compile(r"好(?:多|些|一些|点|一点|一点儿|很多|不�
                          r"(?:更|越来越|变得?)(?:严重|厉害|糟)|"
                          r"加重了|恶化|不(?:疼|痛|痒|咳|肿)了|消肿了|(?:烧|热)退了")
 #: a state told worse: it goes on, more so
-_EN_WORSE = re.compile(r"\b(?:worse|worsen(?:ed|ing|s)?|flar(?:ed|ing|es) up)\b")
+_EN_WORSE = re.compile(r"\b(?:worse|worsen(?:ed|ing)|flar(?:ed|ing) up)\b")  # (not "flares up in the cold": a detail)
 _ZH_WORSE = re.compile(r"(?:更|越来越|变得?)(?:严重|厉害|糟)|加重|恶化")
 #: 好了 alone ends a state only after what was wrong (失眠好了, 伤好了), never after a verb (想好了, 说好了, 修好了)
 _ZH_BARE = re.compile(r"(?P<what>[\u4e00-\u9fff]{1,3}?)(?:已经|都|全|基本|差不多)?好了")
@@ -64,10 +65,12 @@ def state_beside(new: Facts, old: Facts) -> str | None:
     return "a changed state is told beside the state it changes: another fact, not a restatement"
 
 
-def worse_kept(new: Facts, old: Facts) -> str | None:
-    """Why a CONFLICT / UPDATE of ``old`` by ``new`` ends nothing: ``new`` tells the state worse (getting worse,
-    flared up; 更严重了, 加重了), so the state ``old`` tells goes on; ``old`` tells no change. A one-line reason, or
-    None."""
+def worse_kept(new: Facts, old: Facts, decision: Decision) -> str | None:
+    """Why a CONFLICT (``decision``) of ``old`` by ``new`` ends nothing: ``new`` tells the state worse (getting
+    worse, flared up; 更严重了, 加重了), so the state ``old`` tells goes on; ``old`` tells no change. An UPDATE (a
+    refinement that tells more of the same condition) is the judge's. A one-line reason, or None."""
+    if decision != Decision.CONFLICT:
+        return None
     n = to_simplified(new.statement) if lang_of(new.statement) == "zh" else expand_en(new.statement.casefold())
     worse = _ZH_WORSE.search(n) if lang_of(new.statement) == "zh" else _EN_WORSE.search(n)
     if not worse or not new.positive or _changed(old.statement, new.statement):
