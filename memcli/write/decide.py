@@ -115,6 +115,7 @@ from memcli.write.resumed import resumed_plan
 from memcli.write.rules.means import bare_means, means_of
 from memcli.write.rules.switch_to import switch_of
 from memcli.write.start_words import start_of_another, stop_of_another
+from memcli.write.state_change import state_beside, worse_kept
 from memcli.write.switch_change import switch_ends, switch_kept
 from memcli.write.told_kept import age_kept, home_kept
 from memcli.write.unlinked import nothing_shared
@@ -177,7 +178,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
     why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
         new, old) or event_beside(new, old, plan.decision) or (  # (not in hard_guard: its reasons are a judge
-        reduction_beside(new, old) or another_beside(new, old) if plan.decision == Decision.NOOP else None) or \
+        reduction_beside(new, old) or another_beside(new, old) or state_beside(new, old)  # round 47: feels better
+        if plan.decision == Decision.NOOP else None) or \
         deed_beside(new, old, plan.decision, candidate.valid_from, as_time(plan.target.get("valid_from")))  # feature);
     # round 41: cut down; round 42: one more of a kind (我又买了一辆车); round 45: a deed of another day, one more said
     if why and why.endswith(LOW_COSINE_GUARD) and "named_slot" in (candidate.metadata or {}):
@@ -206,10 +208,11 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
             moved_in_kept(new, old) or given_up_kept(new, old, settings.model) or switch_kept(
                 new, old, settings.model) or denied_kept(new, old, denied_of(candidate)) or plan_change_kept(
                     new, old) or arrangement_kept(new, old) or detail_denied(new, old) or home_kept(
-                        new, old) or age_kept(new, old)  # (round 39: "a parrot, not a
-        # hamster" beside "I love hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift
-        # beside the job; round 41: 我拿铁不加糖 beside the latte every morning, a detail of the habit; round 47: a
-        # race in the city, a doctor near the house end no home, a child's first day at school no age)
+                        new, old) or age_kept(new, old) or worse_kept(
+                            new, old, plan.decision)  # (round 39: "a parrot, not a hamster" beside "I love
+        # hamsters"; round 40: a plan changed from Oslo beside a trip to Denver, a night shift beside the job; round
+        # 41: 我拿铁不加糖 beside the latte every morning, a detail of the habit; round 47: a race in the city, a doctor
+        # near the house end no home, a child's first day at school no age, a state told worse ends nothing)
     if why is None:  # round 39: bus to work / car to the beach; a means told beside the other (also, 有时); round 40:
         why = means_kept(new, old, settings.model) or owned_kept(new, old) or (  # a car had beside a way of going,
             bare_kept(new, old) if plan.decision != Decision.NOOP else None) or (  # "I drive now" (the store

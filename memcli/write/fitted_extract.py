@@ -64,6 +64,7 @@ from memcli.write.named_it import with_named_it
 from memcli.write.noun_turn import noun_turn
 from memcli.write.relay import with_relays
 from memcli.write.rules import analyze
+from memcli.write.rules.allergy_told import allergy_once
 from memcli.write.rules.en_carry import felt_about, with_en_subjects, with_referent
 from memcli.write.rules.en_coord import antecedent, distribute, resolve_it
 from memcli.write.rules.en_pair_subject import pair_as_subject
@@ -397,7 +398,7 @@ class FittedExtractor(RuleExtractor):
                 new = [c if (st := resolve_it(c.statement, thing)) == c.statement or thing in c.statement
                        else c.model_copy(update={"statement": st}) for c in new]
             seen: set[str] = set()
-            out[:] = [c for c in new if not (c.statement in seen or seen.add(c.statement))]
+            out[:] = allergy_once([c for c in new if not (c.statement in seen or seen.add(c.statement))])  # (r. 47)
             out[:] = with_job_change(utt.text, out)  # 换工作了，现在在…: the new job with the change it ends
             if denied := denied_values(utt.text):  # "…, not the 2nd": the decision ends the memory that says it
                 out[:] = [c.model_copy(update={"metadata": {**c.metadata, "corrects": denied}}) for c in out]

@@ -25,7 +25,7 @@ from memcli.en_plural import names_kept
 from memcli.org_names import org_or_place_en
 from memcli.rx import rx
 from memcli.write.rules import en_tail, en_words
-from memcli.write.rules.cleft import en_plain
+from memcli.write.rules.allergy_told import allergy_once, plain_clause
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular, there_slot
 from memcli.write.rules.en_one_off import judgement_only
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
@@ -231,8 +231,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one English clause states (empty: not a memory)."""
     ctx = ctx if ctx is not None else _Ctx()
     raw = clause.strip()
-    if (plain := en_plain(raw)) is not None and (got := match_clause(plain, ctx)):  # "The city I live in is Denver":
-        return [replace(m, statement=raw[:1].upper() + raw[1:].rstrip(".! ")) for m in got]  # its plain slot (r. 39)
+    if (plain := plain_clause(raw)) is not None and (got := match_clause(plain, ctx)):  # "The city I live in is Denver"
+        return [replace(m, statement=raw[:1].upper() + raw[1:].rstrip(".! ")) for m in got]  # "X gives me hives" (r.47)
     c = prepare(raw)
     plan = _IRREALIS.search(without_stopped_motion(c))  # "stopped going to the gym" is no plan
     if not c or is_question(raw) or is_question(c) or plan:
@@ -427,7 +427,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             out += got
             if person and ctx.person is person and any(not (m.slot or "").startswith(person[0] + ".") for m in got):
                 ctx.person = None  # the last message's person stands until a clause is about someone else
-    return out, ctx.person
+    return allergy_once(out), ctx.person  # (round 47: "X gives me hives, I'm allergic": one allergy)
 
 
 #: a clause led by a thing and its verb (The vet said…, A courier came…) or by a name and a word that is no link

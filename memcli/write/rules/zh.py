@@ -23,6 +23,7 @@ from memcli import slots
 from memcli.rx import rx
 from memcli.write.chatter import is_instruction
 from memcli.write.rules import zh_patterns, zh_tails, zh_words
+from memcli.write.rules.allergy_told import zh_allergy_plain
 from memcli.write.rules.cleft import zh_cleft_read
 from memcli.write.rules.coref_mentions import born_named
 from memcli.write.rules.habit_moved import habit_moved
@@ -93,6 +94,8 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory); a date told with its year stays in the statement
     (:func:`memcli.write.rules.zh_dates.date_kept`: 我2023年3月搬到了杭州, valid from 1 March 2023)."""
     said = prepare(clause)
+    if (plain := zh_allergy_plain(said)) and (got := _clause_facts(plain, ctx if ctx is not None else _Ctx())):
+        return [replace(m, statement=said.rstrip("。！!～~")) for m in got]  # 我吃虾会起疹子: 我吃虾会过敏's slot
     return [replace(m, statement=kept) if m.ago and (kept := date_kept(said, m.statement)) != m.statement else m
             for m in _clause_facts(clause, ctx if ctx is not None else _Ctx())]
 
