@@ -105,6 +105,9 @@ _ZH_CONTACT = re.compile(r"(?P<head>.*?)(?P<verb>一(?:吃|碰|喝|闻到?|接�
                          r"眼睛|眼皮|浑身|全身|身上))")
 
 
+#: an amount, not what was eaten (吃一口就起疹子 after 我对榴莲过敏: the allergen was told before, no new one)
+_ZH_AMOUNT = re.compile(r"^(?:[一二两三几半\d]+|一点|一些)(?:[口点下次些块粒片个]|点儿)?$")
+
 #: contact verbs the allergy rule reads only after 一 (一喝牛奶就过敏)
 _ZH_AS_CONTACT = {"喝了": "一喝", "喝": "一喝", "闻到": "一闻到", "闻": "一闻", "接触": "一接触", "接触了": "一接触"}
 
@@ -117,7 +120,7 @@ def zh_allergy_plain(clause: str) -> str | None:
     if r is None or r.end() < len(c) - 3:  # (…了 / …起来了: the reaction ends the clause)
         return None
     m = _ZH_CONTACT.match(c[:r.start()] + "起")
-    if m is None or not m["what"]:
+    if m is None or not m["what"] or _ZH_AMOUNT.match(m["what"]):
         return None
     verb = _ZH_AS_CONTACT.get(m["verb"], m["verb"])
     return f"{m['head']}{verb}{m['what']}就过敏"
