@@ -136,6 +136,28 @@ def cases_told(db: str, cases: dict[str, tuple[Sequence[str], Any, Any]], embedd
     return out
 
 
+def users_told(db: str, chats: dict[str, Sequence[str]], embedder: Any,
+               at: Callable[[int], str] | None = None) -> dict[str, list[Any]]:
+    """Each user's turns of ``chats`` (user → turns) captured turn by turn on ``db`` (turn n of every user, then a
+    drain of each user, then turn n + 1; ``at(n)``: the turn's time, None: now), and each user's rows after them,
+    ended ones too (``list(include_all=True)``)."""
+    from memcli import Memory
+
+    for turn in range(max(map(len, chats.values()))):
+        for user, said in chats.items():
+            if turn < len(said):
+                with Memory(db=db, user=user, embedder=embedder) as m:
+                    m.capture(said[turn], session="s1", **({"at": at(turn)} if at else {}))
+        for user in chats:
+            with Memory(db=db, user=user, embedder=embedder) as m:
+                m.drain()
+    out = {}
+    for user in chats:
+        with Memory(db=db, user=user, embedder=embedder) as m:
+            out[user] = m.list(include_all=True)
+    return out
+
+
 def speaker_stores(chat: dict[str, Any], folder: Callable[[str], Any], embedder: Any, **memory: Any) -> dict[str, Any]:
     """A LoCoMo-format chat's speakers, each in a store of their own (``folder(speaker)`` / m.db) after their own
     turns, captured at their session's time (key: the turn's id) and drained once; ``memory``: more ``Memory``

@@ -16,8 +16,8 @@ Own sentences; each user of one real store (default model) is one conversation, 
 from __future__ import annotations
 
 import pytest
+from _stores import users_told
 
-from memcli import Memory
 from memcli.write.rules import extract_matches
 from memcli.write.rules.coref import resolve
 from memcli.write.rules.role_told import role_told
@@ -38,18 +38,7 @@ CHATS = {  # user: (first turn, second turn)
 def rows(tmp_path_factory, embedder):
     """Every user's rows (all statuses) after two turns, a drain after each."""
     path = str(tmp_path_factory.mktemp("r45") / "people.db")
-    for turn in (0, 1):
-        for user, said in CHATS.items():
-            with Memory(db=path, user=user, embedder=embedder) as m:
-                m.capture(said[turn], session="s1")
-        for user in CHATS:
-            with Memory(db=path, user=user, embedder=embedder) as m:
-                m.drain()
-    out = {}
-    for user in CHATS:
-        with Memory(db=path, user=user, embedder=embedder) as m:
-            out[user] = m.list(include_all=True)
-    return out
+    return users_told(path, CHATS, embedder)
 
 
 def test_a_person_named_in_passing_is_the_pronouns_and_no_true_fact_ends(rows):

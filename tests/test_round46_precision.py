@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from _stores import say_all
+from _stores import say_all, users_told
 
 from memcli import Memory
 from memcli.models import Decision
@@ -51,19 +51,7 @@ CHATS = {  # user: the turns, one message each
 def rows(tmp_path_factory, embedder):
     """Every user's rows (all statuses) after their turns, a day apart, a drain after each."""
     path = str(tmp_path_factory.mktemp("r46") / "precision.db")
-    for turn in range(max(map(len, CHATS.values()))):
-        for user, said in CHATS.items():
-            if turn < len(said):
-                with Memory(db=path, user=user, embedder=embedder) as m:
-                    m.capture(said[turn], session="s1", at=f"2026-05-0{turn + 1}T09:00:00+08:00")
-        for user in CHATS:
-            with Memory(db=path, user=user, embedder=embedder) as m:
-                m.drain()
-    out = {}
-    for user in CHATS:
-        with Memory(db=path, user=user, embedder=embedder) as m:
-            out[user] = m.list(include_all=True)
-    return out
+    return users_told(path, CHATS, embedder, at=lambda turn: f"2026-05-0{turn + 1}T09:00:00+08:00")
 
 
 def test_a_things_fact_ends_no_home_it_does_not_name(rows):
