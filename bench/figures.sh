@@ -41,5 +41,7 @@ run alternatives_en "$PY" bench/alternatives_en.py
 run kind_bridge "$PY" bench/kind_bridge.py
 run trial47_en "$PY" bench/trials/round47_en_casual.py
 run trial47_zh "$PY" bench/trials/round47_zh_carer.py
+run trial48_en "$PY" bench/trials/round48_en_social.py
+run trial48_zh "$PY" bench/trials/round48_zh_worker.py
 run locomo m eval locomo-e2e "$DATA"/locomo/locomo10.json --json
 echo "done $TAG" >&2
