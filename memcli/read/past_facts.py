@@ -280,9 +280,16 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> t
     named = said_when.asked_window(question) if lang != "zh" and as_of is None else None
     if lang == "zh" and (month := month_window(question, ref, tz)):  # 去年三月 (round 42): not 去年
         return month
-    # round 48: a month by its name, this year, and — for a question of the user's doings — recently
-    return (named or relative_window(question, ref, tz) or year_window(question, tz) or named_month(question, ref, tz)
-            or this_year(question, ref, tz) or (recent(question, ref, tz) if activity_asked(question) else None))
+    found = named or relative_window(question, ref, tz) or year_window(question, tz)
+    if found is not None:
+        return found
+    # round 48: a month by its name and this year, asked of the user ("When did Tim go to Rome in May?" names
+    # another's month of another year), and — for a question of the user's doings — recently
+    doings = activity_asked(question)
+    if not doings and _USER.search(question) is None:
+        return None
+    return named_month(question, ref, tz) or this_year(question, ref, tz) or (
+        recent(question, ref, tz) if doings else None)
 
 
 def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], window: tuple[datetime, datetime] | None,
