@@ -68,7 +68,7 @@ def test_duration_asked() -> None:
 
 def test_a_bare_what_happened_asks_the_users_life() -> None:
     for q in ("上个月发生了什么", "最近有什么变化", "四月份都发生了什么？", "What happened in March?",
-              "What's changed lately?", "What happened last week?"):
+              "What's changed lately?", "What happened last week?", "今年发生了哪些事", "上个月我去了哪里"):
         assert activity_asked(q), q
     for q in ("What happened to the Roman empire?", "公司上个月发生了什么", "What happened in the match last week?",
               "What did the council decide?"):
@@ -122,6 +122,8 @@ def _block(store: Any, q: str, as_of: str | None = AS_OF) -> str:
     ("What have I been up to lately?", ["bike"], ["rowing", "jazz", "cello", "tea"]),
     ("四月份发生了什么", ["婚礼"], ["沙发", "游泳", "辣"]),
     ("最近有什么变化", ["沙发"], ["婚礼", "游泳", "辣"]),
+    ("这段时间我做了哪些事", ["沙发", "bike"], ["婚礼", "游泳", "辣", "rowing"]),
+    ("Where did I go in April?", ["婚礼"], ["Bristol", "bike", "jazz"]),
 ])
 def test_window_questions_bring_the_windows_events_only(store: Any, q: str, wanted: list[str],
                                                         unwanted: list[str]) -> None:
@@ -130,7 +132,8 @@ def test_window_questions_bring_the_windows_events_only(store: Any, q: str, want
     assert not any(u in block for u in unwanted), block
 
 
-@pytest.mark.parametrize("q", ["What happened in August?", "八月份我做了什么", "What did I do in February?"])
+@pytest.mark.parametrize("q", ["What happened in August?", "八月份我做了什么", "What did I do in February?",
+                               "我这个月都干了些什么", "Anything new this month?"])
 def test_nothing_in_the_window_says_nothing(store: Any, q: str) -> None:
     assert _block(store, q) == ""
 
