@@ -54,6 +54,8 @@ def test_this_year_and_recent() -> None:
     assert w is not None and (w[1] - w[0]).days == RECENT_DAYS and w[1] == datetime(2026, 6, 11, tzinfo=UTC)
     assert recent("What have I been up to lately?", REF) is not None
     assert recent("What did I do last week?", REF) is None
+    for q in ("我最近晚上都在忙什么", "What am I doing lately?", "最近我正在学什么"):  # what goes on: no window
+        assert recent(q, REF) is None, q
 
 
 def test_duration_asked() -> None:

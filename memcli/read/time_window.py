@@ -16,7 +16,8 @@ in UTC, of calendar days in the user's zone ``tz``) and the same use (:func:`mem
 - :func:`recent`: "recently", "lately", "these past weeks", 最近, 近来, 近期, 这段时间, 这阵子: the
   :data:`RECENT_DAYS` days up to the end of ``ref``'s day. The caller reads it only for a question of the user's
   doings or changes (:func:`memcli.read.past_facts.activity_asked`: "What have I been up to lately?", 最近有什么
-  变化): "What am I reading lately?" asks a state, which the current fact answers however long it has held.
+  变化): "What am I reading lately?" asks a state, which the current fact answers however long it has held, and
+  so does a question of what goes on these days (我最近早上都在干什么: a routine, not the last weeks' events).
 - :func:`duration_asked`: the question asks how long a thing of the user's has held or since when ("How long have
   I been doing pottery?", "Since when do I live here?", "How long did I live in Porto?", 吉他学了多久, 我在杭州住了
   几年了, 我从什么时候开始跑步的): the memory of the thing answers with its valid time (the block shows "since …" or
@@ -59,6 +60,10 @@ _THIS_YEAR = re.compile(r"\bthis\s+year\b|\bso\s+far\s+this\s+year\b|(?<![明去
 _RECENT = re.compile(r"\b(?:recently|lately|of\s+late|these\s+past\s+(?:few\s+)?weeks|the\s+past\s+few\s+weeks|"
                      r"the\s+last\s+few\s+weeks)\b|最近|近来|近期|这段时间|这阵子|这些天|这几天|这段日子",
                      re.IGNORECASE)
+#: a question of what goes on these days (我最近早上都在干什么, "What am I doing lately?"): a routine or a state, which
+#: a habit or a fact begun before answers as well as a thing of the last weeks
+_ONGOING = re.compile(r"\b(?:am|are)\s+(?:i|we)\b|\bdo\s+(?:i|we)\b|"
+                      r"(?<![现存])在(?:干|忙|做|学|玩|练|看|读|弄|搞|吃|用)|正在", re.IGNORECASE)
 _DURATION_EN = re.compile(r"\bhow\s+long\s+(?:have|has|had)\s+(?:i|we|my\s+\w+)\b|"
                           r"\bhow\s+long\s+did\s+(?:i|we)\s+(?!\w+\s+(?:for|to)\b)|"
                           r"\bhow\s+many\s+(?:years|months|weeks|days)\s+(?:have|has|did)\s+(?:i|we)\b|"
@@ -117,7 +122,7 @@ def this_year(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[datetime,
 def recent(question: str, ref: datetime, tz: tzinfo = UTC) -> tuple[datetime, datetime] | None:
     """"recently" / 最近 … (see the module doc): the :data:`RECENT_DAYS` local days up to ``ref``'s, as ``[start,
     end)`` in UTC; None when ``question`` says no such word."""
-    if not _RECENT.search(question):
+    if not _RECENT.search(question) or _ONGOING.search(question):
         return None
     day = _local_day(ref, tz)
     return ((day - timedelta(days=RECENT_DAYS - 1)).astimezone(UTC), (day + timedelta(days=1)).astimezone(UTC))
