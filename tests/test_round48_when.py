@@ -64,6 +64,7 @@ def test_duration_asked() -> None:
               "我在成都住了几年了", "我从什么时候开始练瑜伽的", "我养狗多长时间了"):
         assert duration_asked(q), q
     for q in ("How long is my commute?", "How long do I sleep?", "How often do I swim?", "我多久去一次超市",
+              "那场比赛持续了多久", "我手机用了好几年了",
               "When is my dentist appointment?", "我什么时候去北京", "How long did I take to get there?"):
         assert not duration_asked(q), q
 

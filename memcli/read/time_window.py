@@ -22,7 +22,7 @@ in UTC, of calendar days in the user's zone ``tz``) and the same use (:func:`mem
   I been doing pottery?", "Since when do I live here?", "How long did I live in Porto?", 吉他学了多久, 我在杭州住了
   几年了, 我从什么时候开始跑步的): the memory of the thing answers with its valid time (the block shows "since …" or
   "from … to …"), whatever number its words hold or lack. Not how often (多久一次, "how often"), nor a length of
-  a thing ("How long is my commute?", "How long do I sleep?").
+  a thing ("How long is my commute?", "How long do I sleep?", 活动持续了多久, 路上花了多久).
 - :func:`happened`: whether a memory told in a window is a thing that happened then, for a question of the user's
   doings ("What did I do in May?", 最近有什么变化): an event (kind ``other``), or a standing fact (an identity, a
   relationship, a health fact, a liking) whose words tell a deed or a change ("I moved to Bristol", "I got
@@ -68,8 +68,8 @@ _DURATION_EN = re.compile(r"\bhow\s+long\s+(?:have|has|had)\s+(?:i|we|my\s+\w+)\
                           r"\bhow\s+long\s+did\s+(?:i|we)\s+(?!\w+\s+(?:for|to)\b)|"
                           r"\bhow\s+many\s+(?:years|months|weeks|days)\s+(?:have|has|did)\s+(?:i|we)\b|"
                           r"\bsince\s+when\b|\bfor\s+how\s+long\s+(?:have|has|did)\s+(?:i|we)\b", re.IGNORECASE)
-_DURATION_ZH = re.compile(r"(?:多久|多长时间|多少年|几年|多少个?月|几个月)了|"
-                          r"[了过](?:多久|多长时间|多少年|几年|几个月)(?!一次)|"
+_DURATION_ZH = re.compile(r"(?<!好)(?:多久|多长时间|多少年|几年|多少个?月|几个月)了|"
+                          r"(?<!持续|进行|延续|历时)(?<![花用耗等])[了过](?:多久|多长时间|多少年|几年|几个月)(?!一次)|"
                           r"(?:什么时候|啥时候|哪年|哪一年|几时)(?:开始|起)|从(?:什么时候|啥时候|哪年|哪一年)")
 
 
