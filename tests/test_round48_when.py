@@ -153,6 +153,12 @@ def test_how_long_is_answered_by_the_things_valid_time(store: Any) -> None:
     assert "游泳" in block and "2025 年 9 月 1 日" in block, block
 
 
+@pytest.mark.parametrize("q", ["我学游泳几年了", "我从什么时候开始学游泳的"])
+def test_how_long_asks_of_the_thing_named_only(store: Any, q: str) -> None:
+    block = _block(store, q)
+    assert "游泳" in block and "rowing" not in block and "cello" not in block, block
+
+
 def test_how_long_of_an_ended_thing_shows_both_ends(store: Any) -> None:
     block = _block(store, "How long did I live in Leeds?", as_of=None)
     assert "Leeds" in block and "from Apr 1, 2024 to Feb 1, 2025" in block, block

@@ -294,6 +294,18 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> t
         recent(question, ref, tz) if doings else None)
 
 
+def _thing_named(hits: Sequence[Hit], tokens: Sequence[str]) -> None:
+    """How long a thing has held asks of that thing (round 48): once a kept hit holds an informative word of the
+    question (游泳 of 我学游泳几年了), the hits holding none leave the block (I joined a rowing club: another
+    thing's start, which the model would count from)."""
+    from memcli.read.asked_value import shares_word
+
+    named = [shares_word(tokens, h.statement) for h in hits]
+    if any(n and not h.below_floor for n, h in zip(named, hits, strict=True)):
+        for n, h in zip(named, hits, strict=True):
+            h.below_floor = h.below_floor or not n
+
+
 def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], window: tuple[datetime, datetime] | None,
            limit: int, *, past: bool, as_of: datetime | None = None) -> list[Hit]:
     """The hits after the time readings (see the module doc): the window's and a told event's answers kept at the
@@ -305,10 +317,13 @@ def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], win
     from memcli.read.time_window import duration_asked
     from memcli.timeutil import now_utc
 
-    when = told_when(question) or duration_asked(question)  # round 48: how long, since when: the thing's valid time
+    lasting = duration_asked(question)
+    when = told_when(question) or lasting  # round 48: how long, since when: the thing's valid time answers
     activity = window is not None and activity_asked(question)
     changes = changers(store, user) if activity else frozenset()
     window_answers(hits, question, info.tokens, window, info.answer_min_p, when_told=when, changes=changes)
+    if lasting and info.answer_min_p is not None:
+        _thing_named(hits, info.tokens)
     if activity:
         hits = sorted(hits, key=lambda h: h.below_floor)  # (stable: the answers first, each part in its order)
         hits = (hits + window_events(store, user, hits, window, info.answer_min_p, changes))[:limit]
