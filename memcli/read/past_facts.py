@@ -57,7 +57,7 @@ _ACTIVITY = re.compile(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:do|done|get\s
                        r"做(?:了)?(?:什么|啥|些什么)(?!工作|职业|行业|生意|的工作)|干(?:了)?(?:什么|啥|嘛)(?!工作|职业|行业)|忙(?:了)?(?:什么|啥|些什么)|"
                        r"发生了什么|怎么过的|去(?:了)?哪(?:儿|里)?(?:了|玩)|"
                        # round 48: 做了哪些事, 干了些什么, 发生了哪些事, 去了哪里; "Where did I go in April?"
-                       r"(?:做|干|忙)(?:了)?(?:哪些|些)|发生了(?:啥|哪些)|去了哪|\bwhere\s+did\s+(?:i|we)\s+(?:go|travel)\b|"
+                       r"(?:做|干|忙)(?:了)?(?:哪些|些)|发生了(?:啥|哪些)|去了哪|\bwhere\s+did\s+(?:i|we)\s+(?:go|travel)\b(?!\s+to\s+(?:school|college|university|uni|church|work))|"
                        # what changed or is new in the user's life (round 48: 最近有什么变化, "What's new lately?")
                        r"\bwhat(?:'s|\s+has|\s+have)?\s+changed\b|\bwhat'?s\s+new\b|\banything\s+new\b|"
                        r"有(?:什么|啥|哪些)(?:新)?(?:变化|改变|新鲜事|新情况)", re.IGNORECASE)

@@ -69,8 +69,10 @@ _DURATION_EN = re.compile(r"\bhow\s+long\s+(?:have|has|had)\s+(?:i|we|my\s+\w+)\
                           r"\bhow\s+many\s+(?:years|months|weeks|days)\s+(?:have|has|did)\s+(?:i|we)\b|"
                           r"\bsince\s+when\b|\bfor\s+how\s+long\s+(?:have|has|did)\s+(?:i|we)\b", re.IGNORECASE)
 _DURATION_ZH = re.compile(r"(?<!好)(?:多久|多长时间|多少年|几年|多少个?月|几个月)了|"
-                          r"(?<!持续|进行|延续|历时)(?<![花用耗等])[了过](?:多久|多长时间|多少年|几年|几个月)(?!一次)|"
-                          r"(?:什么时候|啥时候|哪年|哪一年|几时)(?:开始|起)|从(?:什么时候|啥时候|哪年|哪一年)")
+                          r"(?<!持续|进行|延续|历时)(?<![花用耗等])[了过](?:多久|多长时间|多少年|几年|几个月)(?!一次)")
+#: since when, asked of the user (我从什么时候开始跑步的; not 第一次世界大战是哪年开始的, a world question)
+_SINCE_ZH = re.compile(r"(?:什么时候|啥时候|哪年|哪一年|几时)(?:开始|起)|从(?:什么时候|啥时候|哪年|哪一年)")
+_USER_ZH = re.compile(r"我|咱")
 
 
 def _local_day(ref: datetime, tz: tzinfo) -> datetime:
@@ -132,7 +134,10 @@ def duration_asked(question: str) -> bool:
     """Whether ``question`` (simplified Chinese or other text) asks how long a thing of the user's has held, or
     since when (see the module doc)."""
     q = question.strip()
-    return (_DURATION_EN if q.isascii() else _DURATION_ZH).search(q) is not None and "多久一次" not in q
+    if q.isascii():
+        return _DURATION_EN.search(q) is not None
+    return "多久一次" not in q and (_DURATION_ZH.search(q) is not None or (
+        _SINCE_ZH.search(q) is not None and _USER_ZH.search(q) is not None))
 
 
 _DEED_EN = re.compile(rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+|also\s+)?"
