@@ -16,6 +16,10 @@
   other times and the habits are left out, and the user's memories of the window that no leg found
   (:func:`window_events`) are added. The fitted gate reads the
   words of a question against a statement, and "What did I do yesterday?" shares none with "I went bouldering".
+  Round 48: the windows of :mod:`memcli.read.time_window` too (a month by its name, this year, recently); a bare
+  "what happened" with its time alone (上个月发生了什么) asks the user's doings; of those, a standing fact merely
+  told in the window ("I'm allergic to peanuts", 我喜欢吃辣) is no answer (:func:`memcli.read.time_window.happened`,
+  or a change: :func:`changers`); a question of how long or since when is answered as a when-question is.
 - :func:`held_then` (round 41): a question about a state in a past period (a year, last year, 去年, "in 2025",
   2025年: the window ends before the question's time; not what the user did then) is answered by the facts valid
   then, as ``--as-of`` reads them (the bitemporal valid time: ``valid_from`` before the period's end, ``invalid_at``
@@ -40,7 +44,7 @@ from memcli.read.results import Hit, construct
 from memcli.read.said_when import in_window
 from memcli.read.time_intent import habitual
 
-__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "ended_hits", "finish", "window_answers",
+__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "changers", "ended_hits", "finish", "window_answers",
            "window_events"]
 
 #: the user's newest memories read for ended ones (a bounded look-up: an ended fact older than these is not found)
@@ -51,15 +55,39 @@ _ACTIVITY = re.compile(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:do|done|get\s
                        r"\bwhat\s+(?:was|were)\s+(?:i|we)\s+(?:doing|up\s+to)\b|\bwhat\s+happened\b|"
                        r"\bhow\s+did\s+(?:i|we)\s+spend\b|\bwhat\s+(?:did|have)\s+(?:i|we)\s+been\s+up\s+to\b|"
                        r"做(?:了)?(?:什么|啥|些什么)(?!工作|职业|行业|生意|的工作)|干(?:了)?(?:什么|啥|嘛)(?!工作|职业|行业)|忙(?:了)?(?:什么|啥|些什么)|"
-                       r"发生了什么|怎么过的|去(?:了)?哪(?:儿|里)?(?:了|玩)", re.IGNORECASE)
+                       r"发生了什么|怎么过的|去(?:了)?哪(?:儿|里)?(?:了|玩)|"
+                       # round 48: 做了哪些事, 干了些什么, 发生了哪些事, 去了哪里; "Where did I go in April?"
+                       r"(?:做|干|忙)(?:了)?(?:哪些|些)|发生了(?:啥|哪些)|去了哪|\bwhere\s+did\s+(?:i|we)\s+(?:go|travel)\b(?!\s+to\s+(?:school|college|university|uni|church|work))|"
+                       # what changed or is new in the user's life (round 48: 最近有什么变化, "What's new lately?")
+                       r"\bwhat(?:'s|\s+has|\s+have)?\s+changed\b|\bwhat'?s\s+new\b|\banything\s+new\b|"
+                       r"有(?:什么|啥|哪些)(?:新)?(?:变化|改变|新鲜事|新情况)", re.IGNORECASE)
 
 
 _USER = re.compile(r"\b(?:i|me|my|we|us|our)\b|我|咱", re.IGNORECASE)
+#: the question is the asking and its time alone (round 48: 上个月发生了什么, "What happened in October?"): it asks
+#: of the user's life as one asking "what did I do" does
+_BARE_EN = re.compile(r"\s*(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|\s+has|\s+have)?\s+(?:happened|changed|been\s+"
+                      r"happening|been\s+going\s+on)|what'?s\s+new|anything\s+new)\b([^?]*)\??\s*", re.IGNORECASE)
+_TIME_WORDS_EN = frozenset("in during over on the last this past few couple of a weeks week weekend month months year "
+                           "recently lately so far these days ago since yesterday today with to me for".split()) | {
+    m for m in ("january february march april may june july august september october november december".split())}
+_BARE_ZH = re.compile(r"[上下这本今去前昨最近来期段时间阵子些几个月周末星期礼拜年天日号份的里"
+                      r"一二三四五六七八九十\d\s，,]*"
+                      r"(?:都|又|还)?(?:发生了(?:什么|啥|哪些事)(?:事)?|有(?:什么|啥|哪些)(?:新)?(?:变化|改变|新鲜事|新情况))"
+                      r"[呢吗啊吧呀]?[？?。!！]*")
 
 
 def activity_asked(question: str) -> bool:
-    """Whether ``question`` asks what the user (named: I, we, 我) did or what happened, no thing of theirs named."""
-    return _ACTIVITY.search(question) is not None and _USER.search(question) is not None
+    """Whether ``question`` asks what the user (named: I, we, 我) did or what happened, no thing of theirs named; or
+    asks only what happened or changed then, naming no one (round 48: 上个月发生了什么)."""
+    if _ACTIVITY.search(question) is None:
+        return False
+    if _USER.search(question) is not None:
+        return True
+    if not question.isascii():
+        return _BARE_ZH.fullmatch(question.strip()) is not None
+    m = _BARE_EN.fullmatch(question.strip())
+    return m is not None and all(w in _TIME_WORDS_EN for w in re.findall(r"[a-z]+", m.group(1).casefold()))
 
 
 #: attributes that answer each other's questions ("where did I work" / "what was my job"; as the answerability's)
@@ -162,13 +190,24 @@ def _row_hit(r: dict[str, Any], score: float, p: float | None, leg: str, *, ende
         legs=[leg], p_relevant=p, below_floor=False, metadata={})
 
 
+def changers(store: Any, user: str) -> frozenset[int]:
+    """The ids of the memories that ended another by a change (its ``invalid_reason`` "contradicted by #id"), among
+    the user's :data:`SCAN` newest (round 48)."""
+    rows = store.list_items(user, include_all=True, limit=SCAN)
+    return frozenset(int(m.group(1)) for r in rows if (m := _BY.search(r["invalid_reason"] or "")))
+
+
 def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[datetime, datetime],
-                  point: float | None) -> list[Hit]:
+                  point: float | None, changes: frozenset[int] = frozenset()) -> list[Hit]:
     """The user's active memories told or dated in ``window`` that are no habit and not among ``hits`` (nor drawn
     from a turn among them), among the :data:`SCAN` newest: the events a question about the user's doings in the
-    window asks for, which share no word with it. Newest first, at the lowest score of ``hits`` (the legs' own
-    finds stay first), ``p_relevant`` ``point``, ``legs`` ``["window"]``."""
-    rows = [r for r in store.list_items(user, limit=SCAN) if in_window(r, window)]
+    window asks for, which share no word with it — an event, a change (its id in ``changes``) or a fact whose words
+    tell a deed (round 48: :func:`memcli.read.time_window.happened`). Newest first, at the lowest score of ``hits``
+    (the legs' own finds stay first), ``p_relevant`` ``point``, ``legs`` ``["window"]``."""
+    from memcli.read.time_window import happened
+
+    rows = [r for r in store.list_items(user, limit=SCAN) if in_window(r, window)
+            and (happened(r["kind"], str(r["statement"])) or int(r["id"]) in changes)]
     have = {h.id for h in hits if h.id is not None}
     rows = [r for r in rows if int(r["id"]) not in have]
     turns = {h.episode_id for h in hits if h.episode_id is not None}
@@ -180,11 +219,14 @@ def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[date
 
 
 def window_answers(hits: Sequence[Hit], question: str, tokens: Sequence[str], window: tuple[datetime, datetime] | None,
-                   point: float | None, when_told: bool = False) -> int:
+                   point: float | None, when_told: bool = False, changes: frozenset[int] = frozenset()) -> int:
     """Keep at ``point`` (the answerability point; None: no gate, nothing to do) the hits that answer a window
     question or a when-question about a thing told (``when_told``), see the module doc. Returns how many hits
-    were raised from below the point. ``window``: ``[start, end)`` UTC, or None (only ``when_told`` then)."""
+    were raised from below the point. ``window``: ``[start, end)`` UTC, or None (only ``when_told`` then).
+    ``changes``: the ids of the memories that ended another (round 48: a change answers what the user did then,
+    whatever its words; any other standing fact only when its words tell a deed, :func:`happened`)."""
     from memcli.read.asked_value import shares_word
+    from memcli.read.time_window import happened
 
     if point is None or (window is None and not when_told):
         return 0
@@ -193,6 +235,8 @@ def window_answers(hits: Sequence[Hit], question: str, tokens: Sequence[str], wi
     for h in hits:
         dated = window is None or in_window({"valid_from": h.valid_from.isoformat(), "event_when": h.event_when,
                                              "kind": h.kind, "statement": h.statement}, window)
+        if every and dated and not (happened(h.kind, h.statement) or h.id in changes):
+            dated = False  # a fact told then that held before (我喜欢吃辣 said in May): nothing the user did in May
         if every and not dated:  # what the user did then: a thing of another time, or a habit, answers nothing
             h.below_floor = True
         if not h.below_floor or habitual(h.kind, h.statement):
@@ -232,11 +276,34 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> t
     if not asks_time(question):
         return None
     from memcli.read.time_intent import month_window, year_window
+    from memcli.read.time_window import named_month, recent, this_year
 
+    ref = as_of or now_utc()
     named = said_when.asked_window(question) if lang != "zh" and as_of is None else None
-    if lang == "zh" and (month := month_window(question, as_of or now_utc(), tz)):  # 去年三月 (round 42): not 去年
+    if lang == "zh" and (month := month_window(question, ref, tz)):  # 去年三月 (round 42): not 去年
         return month
-    return named or relative_window(question, as_of or now_utc(), tz) or year_window(question, tz)
+    found = named or relative_window(question, ref, tz) or year_window(question, tz)
+    if found is not None:
+        return found
+    # round 48: a month by its name and this year, asked of the user ("When did Tim go to Rome in May?" names
+    # another's month of another year), and — for a question of the user's doings — recently
+    doings = activity_asked(question)
+    if not doings and _USER.search(question) is None:
+        return None
+    return named_month(question, ref, tz) or this_year(question, ref, tz) or (
+        recent(question, ref, tz) if doings else None)
+
+
+def _thing_named(hits: Sequence[Hit], tokens: Sequence[str]) -> None:
+    """How long a thing has held asks of that thing (round 48): once a kept hit holds an informative word of the
+    question (游泳 of 我学游泳几年了), the hits holding none leave the block (I joined a rowing club: another
+    thing's start, which the model would count from)."""
+    from memcli.read.asked_value import shares_word
+
+    named = [shares_word(tokens, h.statement) for h in hits]
+    if any(n and not h.below_floor for n, h in zip(named, hits, strict=True)):
+        for n, h in zip(named, hits, strict=True):
+            h.below_floor = h.below_floor or not n
 
 
 def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], window: tuple[datetime, datetime] | None,
@@ -247,14 +314,19 @@ def finish(store: Any, user: str, question: str, info: Any, hits: list[Hit], win
     or a when-question the ended memories of the slot or naming the thing after the hits. ``info``: the query's
     :class:`~memcli.read.results.RetrievalInfo` (its tokens, slots, ``answer_min_p``; ``below_floor`` recounted)."""
     from memcli.read.time_intent import over_time, told_when
+    from memcli.read.time_window import duration_asked
     from memcli.timeutil import now_utc
 
-    when = told_when(question)
-    window_answers(hits, question, info.tokens, window, info.answer_min_p, when_told=when)
+    lasting = duration_asked(question)
+    when = told_when(question) or lasting  # round 48: how long, since when: the thing's valid time answers
     activity = window is not None and activity_asked(question)
+    changes = changers(store, user) if activity else frozenset()
+    window_answers(hits, question, info.tokens, window, info.answer_min_p, when_told=when, changes=changes)
+    if lasting and info.answer_min_p is not None:
+        _thing_named(hits, info.tokens)
     if activity:
         hits = sorted(hits, key=lambda h: h.below_floor)  # (stable: the answers first, each part in its order)
-        hits = (hits + window_events(store, user, hits, window, info.answer_min_p))[:limit]
+        hits = (hits + window_events(store, user, hits, window, info.answer_min_p, changes))[:limit]
     elif window is not None and as_of is None and window[1] <= now_utc() and not when:
         hits = held_then(store, user, question, info.tokens, info.slots, hits, window, info.answer_min_p, limit)
     if past:
