@@ -1,8 +1,9 @@
 """Round 48: the answerability gate and the subject gates refused memories that answer.
 
 Kinds: a person asked by name beside the user (X比我大几岁: the 我 is whom X is compared with); a surname and 姐/哥
-(a colleague so called, no sister or brother); a pet's colour told in its word (橘猫, "a ginger cat"); a plan asked with
-the subject dropped (…有什么打算: the hearer's); a phone number or an e-mail told in passing with no slot.
+(a colleague so called, no sister or brother); a pet's colour told in its word (橘猫, "a ginger cat"); a plan or a time
+of the hearer's asked with the subject dropped (…有什么打算, …那会儿); the new X the user told as theirs (新单位…怎么算:
+no how-to of the world); a phone number or an e-mail told in passing with no slot.
 
 Own sentences (none from a data set); real stores, the real default model, a real drain.
 """
@@ -16,6 +17,7 @@ from memcli import Memory
 from memcli.read.contact import holds_contact
 from memcli.read.kinds import kind_missing
 from memcli.read.mismatch import asked_name
+from memcli.read.new_thing import new_things_zh
 from memcli.read.request import about_world
 from memcli.read.tokens import query_tokens
 from memcli.read.whose import about_user, names_told_person
@@ -57,10 +59,18 @@ def test_an_animal_told_with_its_colour_holds_the_colour(question: str, statemen
 @pytest.mark.parametrize(("question", "world"), [
     ("换车有什么打算", False),  # a plan: a person's, the hearer's when nobody is named
     ("退休以后有啥计划", False),
+    ("在成都那会儿住哪", False),  # a time of the hearer's recalled
     ("长江有多长", True),  # a thing of the world, named first
 ])
 def test_a_plan_asked_with_the_subject_dropped_is_the_hearers(question: str, world: bool) -> None:
     assert about_world(question, query_slots(question), query_tokens(question), has_anchor=False) is world
+
+
+def test_the_new_thing_a_hit_says_as_the_users_is_theirs() -> None:
+    assert new_things_zh("新单位考勤怎么算", ["我新单位考勤是按指纹打卡"]) == ["新单位"]
+    assert new_things_zh("新车怎么保养", ["我的新车是一辆白色的电车"]) == ["新车"]
+    assert new_things_zh("新车怎么保养", ["车展上的新车很多"]) == []  # nobody's new car
+    assert new_things_zh("how is the new job", ["我新工作挺好"]) == []
 
 
 @pytest.mark.parametrize(("statement", "detail", "held"), [
@@ -78,7 +88,7 @@ def test_a_contact_detail_is_held_in_its_shape(statement: str, detail: str, held
 def zh_store(tmp_path_factory: pytest.TempPathFactory, embedder) -> Memory:  # noqa: ARG001
     m = Memory(db=str(tmp_path_factory.mktemp("r48zh") / "m.db"), user="lan")
     say_all(m, ["林峰是福建人，比我大三岁", "我们部门经理叫赵敏，大家都喊她赵姐", "我养了一只白猫叫雪球",
-                "我打算明年在杭州买房，首付还在攒"])
+                "我打算明年在杭州买房，首付还在攒", "我新单位考勤是按指纹打卡，迟到一次扣五十"])
     yield m
     m.close()
 
@@ -88,6 +98,7 @@ def zh_store(tmp_path_factory: pytest.TempPathFactory, embedder) -> Memory:  # n
     ("赵姐全名叫什么", "赵敏"),
     ("雪球是什么颜色的", "白猫"),
     ("买房有什么打算", "杭州"),
+    ("新单位考勤怎么算", "指纹"),
 ])
 def test_the_stored_answer_passes_the_gate_zh(zh_store: Memory, question: str, word: str) -> None:
     """A memory holding the answer is in the block (a quoted turn that holds it is not enough)."""
