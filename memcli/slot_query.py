@@ -24,7 +24,7 @@ from memcli.slots import (
     relation_en,
 )
 
-__all__ = ["CALLED_BY_OTHERS", "question_focus", "query_slots", "query_subject"]
+__all__ = ["CALLED_BY_OTHERS", "ZH_SURNAMES", "nickname_kin_zh", "question_focus", "query_slots", "query_subject"]
 
 _SKIP_QUERY = CATCH_ALL_ATTRIBUTES
 
@@ -82,11 +82,27 @@ CALLED_BY_OTHERS = re.compile(r"\b(?:everyone|everybody|people|friends|they|fami
                               r"(?:大家|朋友们?|别人|他们|同事们?|家里人)(?:都|一般)?(?:叫|喊)我", re.I)
 
 
+#: the hundred most frequent Chinese surnames (a nickname's first character: 老王, 小陈, 陈姐, 刘哥)
+ZH_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+               "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+#: round 48: a surname and an elder sibling's word (陈姐, 刘哥, 王姐): what one calls a colleague or a neighbour, no
+#: sister or brother of the user's (我姐, 表哥, 大姐 and 姐夫 are; 向/于 before 哥哥 are prepositions)
+_NICK_KIN = lazy("(?<![我你他她的表堂亲大二三四老小])[" + ZH_SURNAMES.replace("向", "").replace("于", "")
+                 + "](?:姐|哥)(?![姐哥夫们])")
+
+
+def nickname_kin_zh(text: str) -> list[str]:
+    """The nicknames of a surname and 姐/哥 in ``text`` (陈姐全名叫什么 → ["陈姐"]): a person named so, not a
+    relative (the relation word 姐 alone is ``elder_sister``). Simplified Chinese."""
+    return [m.group(0) for m in _NICK_KIN.finditer(text)] if "姐" in text or "哥" in text else []
+
+
 def _subject_of_query(text: str) -> str:
     t = text.casefold()
     if _CALLS_ME.search(t) or CALLED_BY_OTHERS.search(t):
         return ME  # (my friends: who calls, not whom it is about)
-    m = ZH_RELATION_RE.search(text)
+    nicks = {m.start() + 1 for m in _NICK_KIN.finditer(text)} if "姐" in text or "哥" in text else set()
+    m = next((m for m in ZH_RELATION_RE.finditer(text) if m.start() not in nicks), None)
     if m:
         return ZH_RELATIONS[m.group(0)]
     m = EN_MY_RELATION_RE.search(t)

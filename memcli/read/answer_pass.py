@@ -53,6 +53,7 @@ from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.meal import ability_keys, is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
+from memcli.read.new_thing import new_things_zh
 from memcli.read.request import (
     about_world,
     addressed,
@@ -286,6 +287,8 @@ class AnswerPass:
         people += known
         # 沙发多少钱 with 上个月买的沙发花了三千八 told: the thing whose price the user told, theirs
         people += tuple(w for w in [told_value_zh(q.simple, q.all_tokens, list(said.values()))] if w)
+        new = new_things_zh(q.simple, list(said.values()))  # round 48: 新公司KPI怎么算 after 我新公司…: the user's
+        people += tuple(new)
         # 书房的椅子和办公室的椅子哪个更贵 with both chairs told: two things of the user's (memcli.read.compare)
         people += compared_things(q.simple, q.tokens, list(said.values()))
         if not q.has_anchor:  # "where is jodie moving?" after "My best mate Jodie …": someone the user named
@@ -337,7 +340,8 @@ class AnswerPass:
                 kind_missing=missing_kind, task=q.task,
                 lexical_topic=lexical and (f.id in cross or self._once(("informative", text), informative_match,
                                                                        q.focus, q.tokens, text)
-                                           or self._knows(said[f.id])), world=world,
+                                           or self._knows(said[f.id]) or any(w in said[f.id] for w in new)),
+                world=world,
                 unheld=thing[f.id][0], thing_part=thing[f.id][1],
                 no_value=self._once(("value", said[f.id]), value_unheld, q.focus, said[f.id]) if q.en else 0.0,
                 piece=self._once(("piece", text), piece_only, q.tokens, text) if q.en else 0.0, world_fact=world_fact)

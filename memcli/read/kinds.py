@@ -302,9 +302,10 @@ _GROUP_ZH = lazy(r"[\u4e00-\u9fff]{1,3}(?=队|俱乐部|协会|社团|社(?![会
 #: a colour by its name (蓝色; "blue", lower case: Mr Green is a name): a hit that names one holds the colour a
 #: question asks (我的伞是什么颜色的 vs 我的伞是蓝色的; round 31: items are told with their colour, and only 颜色 /
 #: colour typed a hit, so "What colour is my coat?" had no hit of its kind and was left empty)
-_COLOUR_NAMES = lazy(r"[红橙黄绿青蓝紫黑白灰粉棕褐银金米]色|咖啡色|藏青|墨绿|天蓝|深蓝|浅蓝|"
+#: round 48: an animal told with its coat's colour in its word (我的橘猫, 一只黑狗, "a ginger cat") holds it too
+_COLOUR_NAMES = lazy(r"[红橙黄绿青蓝紫黑白灰粉棕褐银金米橘]色|咖啡色|藏青|墨绿|天蓝|深蓝|浅蓝|[橘黄黑白灰棕][猫狗兔]|"
                      r"\b(?:red|blue|green|black|white|yellow|purple|pink|grey|gray|brown|beige|navy|teal|maroon|"
-                     r"turquoise|lavender|burgundy|silver|golden)\b")
+                     r"turquoise|lavender|burgundy|silver|golden|ginger|tabby)\b")
 
 
 def held_kinds(statement: str, asked: frozenset[str]) -> frozenset[str]:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from memcli.relazy import LATIN, NON_ASCII, holding, lazy, words_gate
+from memcli.slot_query import ZH_SURNAMES, nickname_kin_zh
 from memcli.text import STOPWORDS
 
 __all__ = ["OCCUPATIONS", "REQUEST_EN", "REQUEST_ZH", "asked_name", "asks_me", "hit_attribute", "named_subject",
@@ -268,8 +269,7 @@ _EN_NAMED = (lazy(r"\b(?:does|do|did|is|was|has|will|can|about)\s+([A-Z][a-z]{2,
              lazy(r"^([A-Z][a-z]{2,})\s+(?:is|was|has|does|did|lives|works|likes)\b"))
 #: a Chinese nickname opening the question sentence (老王住在哪里, 小陈对什么过敏, 阿杰是哪里人): 小/老 + a
 #: common surname (the hundred most frequent), or 小/老/阿 + a character making no dictionary word
-_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
-             "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+_SURNAMES = ZH_SURNAMES
 _ZH_NAMED = lazy(r"^[小老阿][\u4e00-\u9fff]")
 #: a question comparing or joining two people (和/与/跟/还是/比, and/or/than) names more than one subject
 _TWO_PEOPLE = lazy(r"[和与跟比]|还是|\b(?:and|or|than|both|either)\b", re.IGNORECASE)
@@ -286,6 +286,9 @@ def named_subject(sentence: str) -> str | None:
     s = sentence.strip().lstrip("\"'“‘「").replace("’", "'")
     if _TWO_PEOPLE.search(s):  # 老王和小李谁大, "is Sam older than Kim": two subjects, neither the only one
         return None
+    nick = nickname_kin_zh(s[:2])  # round 48: 陈姐全名叫什么, 刘哥是谁: a person so called, no sister or brother
+    if nick:
+        return nick[0]
     m = _ZH_NAMED.match(s)
     if m:
         from memcli.read.tokens import is_dict_word

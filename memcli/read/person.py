@@ -231,6 +231,22 @@ def _names(statement: str, name: str) -> bool:
     return has_word(statement.casefold(), name)
 
 
+def _called(hits: Sequence[Any], asked: str) -> set[str]:
+    """The relations the hits' name or nickname facts call by the asked name (``asked``: ``person:<name>``; 赵姐 of
+    ``manager.nickname.赵姐`` 我们部门经理的外号叫赵姐 → {"manager"}): the person asked is that relation, and its
+    other facts (我们部门经理叫赵敏) are theirs (round 48)."""
+    from memcli.slots import split_slot
+
+    out: set[str] = set()
+    for h in hits:
+        if h.origin == "episode" or not h.slot or not h.statement or not _names(h.statement, asked[7:]):
+            continue
+        _, attr, _ = split_slot(h.slot)
+        if attr in ("name", "nickname") and (who := memory_subject(h.slot, h.statement)) not in (None, USER):
+            out.add(who)
+    return out
+
+
 def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
     """Leave out (``below_floor``) every memory hit of ``question`` whose subject is another person than the one
     asked (the module's rule; episodes and hits already below the point are left as they are). Applies with or
@@ -244,6 +260,7 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
     if not user and asked is None:
         return 0
     changed = 0
+    called = _called(hits, asked) if asked and asked.startswith("person:") else set()
     for h in hits:
         if h.origin == "episode" or not h.statement or h.below_floor:
             continue
@@ -253,7 +270,8 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
         if user:
             wrong = subject != USER and not involves_user(h.statement)
         elif asked.startswith("person:"):  # the user's own fact may tell of them ("I work with Tom")
-            wrong = subject != USER and not _names(h.statement, asked[7:]) and not same_person(asked, subject)
+            wrong = subject != USER and not _names(h.statement, asked[7:]) and not same_person(asked, subject) \
+                and subject not in called
         elif subject.startswith("person:"):  # a named person is another only when told as another relation
             rel = _statement_relation(h.statement)  # ("My friend Ravi …" for my wife; not "Ravi is a pilot": he
             wrong = rel != USER and not same_person(asked, rel)  # may be the one asked, told by name)

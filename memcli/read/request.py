@@ -227,6 +227,9 @@ _ROUTINE_EN = lazy(r"\b(?:again|still|usually|normally|these days|nowadays|latel
                    r"nights?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:a|one|two|three|four|five|six|seven|"
                    r"eight|nine|ten|a few|a couple of|\d{1,2}) (?:years?|months?|weeks?|days?) ago|"
                    r"last (?:year|summer|spring|winter|fall|autumn|week|month))\b", re.IGNORECASE)
+#: round 48: a plan asked (买房有什么打算, 以后有啥计划): only a person has one, and a question naming nobody asks the
+#: hearer's — the subject dropped, as in 什么时候体检; so is a time of theirs recalled (在上海那会儿做什么)
+_INTENT_ZH = lazy(r"有(?:什么|啥|哪些|没有)(?:打算|计划|安排|规划|想法)|那会儿|那阵子")  # and the hearer's "back then"
 #: a third person named by a fact: 那个来自重庆的人, 老家在泉州的人姓什么, "the person from Birmingham"
 #: round 31: 那 + a classifier other than 个 points back to one thing told as much (那台联想电脑是哪年买的, 那家做海鲜的
 #: 餐厅在哪, 那辆车, 那双鞋): the user's, not a kind's (not 那么, 那里, 那些, 那时)
@@ -419,7 +422,7 @@ def about_world(question: str, slots: Sequence[str], tokens: Sequence[str], *, h
         return False
     if not (q.endswith(("?", "？")) or _ASKED.search(q) or _QUESTION_ZH.search(q)):
         return False  # a topic lookup (coffee, 咖啡, "admin rules obey"): no question about anything
-    if _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q):
+    if _ROUTINE_ZH.search(q) or _ROUTINE_EN.search(q) or _INTENT_ZH.search(q):
         return False
     if not q.isascii() and _DONE_ZH.search(q):  # 沙发花了多少钱: one done thing, the user's, not a kind's
         return False

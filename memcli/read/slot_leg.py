@@ -332,9 +332,12 @@ def held_answers(hits: Sequence[Any], question: str, slots: Sequence[str], point
     (cosine 0.07), and the fitted gate reads the cosine. Round 46: a job asked also keeps the workplace that names a
     role (:data:`PLACE_KIN`). Returns how many hits were raised."""
     from memcli.read.asked_value import asked_value, holds_value
+    from memcli.read.contact import contact_answers
 
     if point is None or len(slots) != 1 or slots[0].startswith("someone."):
         return 0
+    if contacted := contact_answers(hits, slots, point):  # round 48: a number told in passing, no slot
+        return contacted
     asked = asked_value(question)
     #: a job asked: the same subject's workplace naming a role (round 46: "What's my job?" over "换了新工作 at a bank
     #: now, 在 HSBC 做 risk analyst", p 0.03 — the fitted gate reads a workplace as no answer to a job)

@@ -29,7 +29,7 @@ from typing import Any
 
 from memcli.text import lang_of, to_simplified
 
-__all__ = ["about_user", "whose_answers"]
+__all__ = ["about_user", "names_told_person", "whose_answers"]
 
 #: a statement that opens with the user (I…, 我…) and not with a relative of theirs (my sister, 我妈)
 MINE_OPEN = re.compile(r"^(?:i\b|i'm\b|i've\b|我(?![的们]?(?:[爸妈哥姐弟妹儿女老朋同室邻舅姨叔伯姑婆公爷奶])))", re.I)
@@ -114,6 +114,19 @@ def involves_user(statement: str) -> bool:
     return bool(re.search(r"\b(?:me|I|us|we)\b", statement))
 
 
+def names_told_person(question: str, slot: str | None) -> bool:
+    """``question`` (simplified Chinese or other text) names the person of a hit's ``person:<name>`` slot, a name of
+    2+ characters, as a word (张浩比我大几岁 and ``person:张浩.hometown``; "Is Sam older than me?" and
+    ``person:sam.age``): it asks of that person, whatever else it names."""
+    from memcli.read.question_subject import slot_subject
+    from memcli.read.tokens import has_word
+
+    sub = slot_subject(slot) if slot else None
+    if not sub or not sub.startswith("person:") or len(name := sub[7:].strip()) < 2:
+        return False
+    return has_word(question.casefold(), name.casefold())
+
+
 def whose_answers(hits: Sequence[Any], question: str, point: float | None) -> int:
     """Apply the module's two rules to ``hits`` (memory hits with ``p_relevant`` and ``below_floor``; episodes are
     left as they are) of ``question`` at ``point`` (None: no gate, nothing to do). Returns how many changed."""
@@ -123,6 +136,8 @@ def whose_answers(hits: Sequence[Any], question: str, point: float | None) -> in
     if point is None or not about_user(q):
         return 0
     memories = [h for h in hits if h.origin != "episode" and h.statement]
+    if any(names_told_person(q, h.slot) for h in memories):
+        return 0  # round 48: 张浩比我大几岁 asks of 张浩 (person:张浩…), the 我 is whom he is compared with
     whose = {id(h): _whose(h) for h in memories}
     others = [h for h in memories if whose[id(h)] < 0 and not h.below_floor]
     changed = 0
