@@ -136,7 +136,10 @@ def plan_made(clause: str, who: tuple[str, str] | None = None) -> Match | None:
 
 #: an event that has a time (a wedding, an operation, an interview...): what a postponement moves
 _EVENT = (r"(?:婚礼|婚宴|旅行|旅游|行程|手术|考试|面试|会议|聚会|聚餐|生日会|派对|比赛|演出|音乐会|航班|搬家|体检|"
-          r"复查|预约|约会|培训|答辩|入职|出差|讲座|典礼|年会|订婚宴|满月酒|宴席)")
+          r"复查|预约|约会|培训|答辩|入职|出差|讲座|典礼|年会|订婚宴|满月酒|宴席|"
+          # round 48: a school's, a workplace's or a household's own dated event (家长会, 团建, 运动会...)
+          r"家长会|家长开放日|开放日|运动会|亲子活动|春游|秋游|家访|团建|例会|周会|晨会|述职|评审|年终总结|"
+          r"联欢会|晚会|同学会|同学聚会|发布会|验房|看房|年检|签约)")
 #: a time it is moved to (明年五月, 下周三, 月底, 10号, 国庆以后): not another form (改成线上)
 _WHEN = re.compile(r"明年|今年|后年|下个?(?:月|周|星期|礼拜)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|\d|"
                    r"[一二三四五六七八九十两]+(?:月|号|日|点|天|周)|明天|后天|[上下]午|晚上|早上|中午|春节|国庆|五一|元旦|"
@@ -192,11 +195,14 @@ _DAY = (r"(?:(?:下|这|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日
         rf"明晚|今晚|{_NUMBER}月{_NUMBER}[号日]|{_NUMBER}[号日]|月底|月初)(?:[上下]午|晚上|早上|中午)?")
 #: a visit that is an appointment (看牙医, 复诊, 洗牙): the event is the visit as said
 _VISIT = r"(?:看牙医?|看医生|看病|看中医|看急诊|复诊|复查|拔牙|洗牙|补牙|产检|体检|打疫苗)"
+#: (round 48) who holds an event told without a verb (下周五公司团建, 周三学校开家长会): the user's event all the same
+_HOST = r"(?:公司|学校|单位|部门|班里|班上|组里|孩子学校|幼儿园)"
 #: an event had on a day: (我/我们/我 + a relative)(+ the day)(要/得/还要)(去)(+ the day) a visit, or
 #: 有(个/一个/场) + the event (我周五要去看牙医, 下周二有个面试, 我妈明天上午要去复查)
 _HAD = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?P<t1>{_DAY})?(?:我)?(?:也|还|又)?(?:要|得|需要|会)?(?:去)?"
                   rf"(?P<t2>{_DAY})?"
-                  rf"(?:(?P<visit>{_VISIT})|有(?:个|一个|一场|场|一次|次)?(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT}))了?$")
+                  rf"(?:(?P<visit>{_VISIT})|{_HOST}?(?:有|开|搞|办|参加|去参加)?(?:个|一个|一场|场|一次|次)?"
+                  rf"(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT}))了?$")
 
 
 def plan_had(clause: str, who: tuple[str, str] | None = None) -> Match | None:

@@ -1,0 +1,104 @@
+"""Round 48: Chinese calendar statements, schedules that recur, on the write path (trial47b's carer user).
+
+- A school's or a workplace's dated event (X定在下周二, 下周四开家长会, 下周一公司团建) is a memory with its date
+  (``event_when``: a plan), so a later correction — said plainly (不对，是周X) or relayed from whoever sets it
+  (老师说是周X, 领导刚通知改到…) — has something to correct, and 什么时候… answers with the current date.
+- A relayed value is read only for a date or a day of the week: 医生说是胃炎 corrects nothing.
+- A weekly schedule moved (游泳课改到周日下午了) is a day of every week: no one-off date; it ends the child's schedule
+  stored by the child's name, and keeps the name (whose class moved).
+
+Own sentences; real stores (SQLite, the default model), captured and drained turn by turn.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from memcli import Memory
+from memcli.write.value_correction import bare_value, value_correction
+
+START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)  # a Monday
+
+
+def _told(db: str, embedder, turns: list[tuple[int, str]]) -> tuple[dict, Memory]:  # noqa: ANN001
+    """Every memory (statement → item) after capturing each ``(day offset, text)`` of ``turns``, draining after
+    each; and the store (the caller closes it)."""
+    m = Memory(db=db, user="hui", embedder=embedder)
+    for day, text in turns:
+        m.capture(text, at=(START + timedelta(days=day)).isoformat(), session=f"d{day}")
+        s = m.drain()
+        assert s.dead == 0 and s.retried == 0, s.errors
+    return {i.statement: i for i in m.list(include_all=True)}, m
+
+
+def _when(m: Memory, item) -> str | None:  # noqa: ANN001
+    """The stored ``event_when`` column of ``item`` (the date its words give, resolved when said)."""
+    return m.store.get_item(m.user, item.id)["event_when"]
+
+
+def _active(items: dict) -> set[str]:
+    return {s for s, i in items.items() if i.invalid_at is None and i.expired_at is None}
+
+
+def test_an_event_set_on_a_day_is_kept_with_its_date(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "运动会定在下周二上午"), (1, "下周一公司团建")])
+    try:
+        active = _active(items)
+        assert "运动会定在下周二上午" in active and "下周一公司团建" in active, items
+        assert _when(m, items["运动会定在下周二上午"]).startswith("2026-03-10"), items["运动会定在下周二上午"]
+        assert _when(m, items["下周一公司团建"]).startswith("2026-03-09"), items["下周一公司团建"]
+        ctx = m.context("运动会是哪天", budget_ms=5000)
+        assert "运动会" in ctx.text, ctx.reason
+    finally:
+        m.close()
+
+
+def test_a_relayed_day_corrects_the_event_told_before(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "下周四开家长会"), (0, "班主任说是周五")])
+    try:
+        active = _active(items)
+        assert "下周五开家长会" in active and "下周四开家长会" not in active, items
+        ctx = m.context("什么时候开家长会", budget_ms=5000)
+        assert "周五" in ctx.text and "周四" not in ctx.text, ctx.text
+    finally:
+        m.close()
+
+
+def test_a_denied_date_relayed_with_its_change_word_corrects_it(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "年会安排在4月18号"), (0, "不对，人事刚通知改到4月25号了")])
+    m.close()
+    active = _active(items)
+    assert any("4月25号" in s and "年会" in s for s in active), items
+    assert not any("4月18号" in s for s in active), active
+
+
+def test_a_relay_reads_only_a_date_or_a_weekday() -> None:
+    assert value_correction("老师说是周五") == ("", "周五", 0)
+    assert bare_value("主管通知改到3月9号了")
+    assert value_correction("医生说是胃炎") is None
+    assert value_correction("我说是周五") is None  # the user's own saying is no relay
+
+
+def test_a_weekly_class_moved_ends_the_childs_schedule_and_keeps_no_date(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "乐乐每周二下午上钢琴课"), (4, "钢琴课改到周六上午了")])
+    try:
+        active = _active(items)
+        assert "乐乐的钢琴课改到周六上午了" in active, items
+        assert "乐乐每周二下午上钢琴课" not in active, items
+        assert items["乐乐每周二下午上钢琴课"].invalid_at is not None, items
+        assert _when(m, items["乐乐的钢琴课改到周六上午了"]) is None, items
+        ctx = m.context("乐乐什么时候上钢琴课", budget_ms=5000)
+        assert "周六" in ctx.text, ctx.reason
+    finally:
+        m.close()
+
+
+def test_the_users_own_weekly_habit_moved_stays_theirs(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "我每周一晚上打乒乓球"), (3, "乒乓球改到周三晚上了")])
+    try:
+        active = _active(items)
+        assert "乒乓球改到周三晚上了" in active, items
+        assert "我每周一晚上打乒乓球" not in active, items
+        assert _when(m, items["乒乓球改到周三晚上了"]) is None, items
+    finally:
+        m.close()
