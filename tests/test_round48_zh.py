@@ -102,3 +102,51 @@ def test_the_users_own_weekly_habit_moved_stays_theirs(db: str, embedder) -> Non
         assert _when(m, items["乒乓球改到周三晚上了"]) is None, items
     finally:
         m.close()
+
+
+# -- roles and nicknames: a child told by the name the user calls them, asked by the role word --------------------
+
+def test_a_name_told_first_is_the_relatives_nickname() -> None:
+    from memcli.write.rules.zh import extract_matches
+
+    got = extract_matches("团团是我女儿的小名")
+    assert [(m.statement, m.slot, m.value) for m in got] == [("团团是我女儿的小名", "daughter.nickname.团团", "团团")]
+    assert all(m.slot.startswith("person:") for m in extract_matches("李娟是我女儿的班主任"))  # a role, no name
+
+
+def test_a_child_asked_by_the_role_word_finds_what_was_told_by_the_name(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "团团是我女儿的小名"), (0, "团团每天下午五点放学"), (1, "团团今年上一年级"),
+                                    (1, "李老师是团团的班主任"), (2, "我的主管是孙浩")])
+    try:
+        assert "团团是我女儿的小名" in _active(items), items
+        asked = {"孩子几点放学": "五点", "女儿读几年级": "一年级", "孩子班主任是谁": "李老师",
+                 "我女儿小名叫什么": "团团", "我的主管是谁": "孙浩"}
+        for q, want in asked.items():
+            ctx = m.context(q, budget_ms=5000)
+            assert want in ctx.text, (q, ctx.reason, ctx.text)
+        assert "孙浩" not in m.context("孩子班主任是谁", budget_ms=5000).text
+        assert not m.context("我儿子对什么过敏", budget_ms=5000).text  # no son's fact: a daughter's name is no son's
+    finally:
+        m.close()
+
+
+def test_two_children_named_guess_no_name(db: str, embedder) -> None:  # noqa: ANN001
+    from memcli.read.child_nick import child_named_zh
+
+    _, m = _told(db, embedder, [(0, "团团是我女儿的小名"), (0, "我儿子叫乐乐")])
+    try:
+        assert child_named_zh(m.store, m.user, "孩子几点放学") == "孩子几点放学"  # two children: which one is not known
+        assert child_named_zh(m.store, m.user, "女儿几点放学") == "女儿团团几点放学"
+        assert child_named_zh(m.store, m.user, "儿子几点放学") == "儿子乐乐几点放学"
+        assert child_named_zh(m.store, m.user, "女儿叫什么") == "女儿叫什么"  # the name asked: the name memory answers
+    finally:
+        m.close()
+
+
+def test_a_role_asked_for_a_relative_names_the_holder() -> None:
+    from memcli.read.child_nick import asks_role_of
+    from memcli.read.person import asked_person
+
+    assert asks_role_of("孩子班主任是谁") and asks_role_of("我老婆的主管叫什么")
+    assert not asks_role_of("我的主管是谁") and not asks_role_of("孩子几点放学")
+    assert asked_person("孩子班主任是谁") is None and asked_person("我的主管是谁") == "boss"

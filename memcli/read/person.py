@@ -180,6 +180,7 @@ def asked_person(question: str, whole: str = "") -> str | None:
     :func:`memcli.read.kin.question_relation`), ``person:<name>`` (case-folded), or None (the user, a group, nobody,
     or more than one person). ``whole``: the message ``question`` was read from, for a title its sentence split cut
     off ("who is Dr. Kim?" read as "Kim?"). Any language."""
+    from memcli.read.child_nick import asks_role_of
     from memcli.read.kin import question_pair, question_relation
     from memcli.read.mismatch import asked_name
     from memcli.slot_query import query_slots, query_subject
@@ -189,6 +190,8 @@ def asked_person(question: str, whole: str = "") -> str | None:
     pair = question_pair(q)
     if pair:
         return pair[2]
+    if asks_role_of(q):  # 孩子班主任是谁: the teacher is asked, told by the role (round 48)
+        return None
     rel = question_relation(q) or query_subject(q)
     if rel not in (ME, SOMEONE):
         return None if rel in GROUP_RELATIONS or _people_named(q) > 1 else rel

@@ -17,7 +17,7 @@ import re
 from memcli import slots
 from memcli.write.rules.zh_words import _CLF, _NUM
 
-__all__ = ["naming_clause", "split_named"]
+__all__ = ["name_first", "naming_clause", "split_named"]
 
 #: how a name is given: 名字叫/名字是/名叫/叫做/叫, 取名(叫)/起名(叫)/取了个名字叫
 _NAMING = (r"(?:(?:的)?(?:名字|小名|大名)(?:叫做|叫|是)|名叫|名字叫|叫做|叫|"
@@ -58,3 +58,18 @@ def naming_clause(clause: str, thing: tuple[str, str] | None, last: str) -> str 
     if m is None or _NOT_NAME.match(m.group(1)) or re.match(r"^[它他她]?叫", clause):
         return None  # 它叫… and 叫… the rules already read as the thing's
     return f"它叫{m.group(1)}"
+
+
+#: (round 48) a relative's name told first, then whose name it is: 豆豆是我儿子的小名, 朵朵是我女儿的名字
+_NAME_FIRST = re.compile(r"^(?P<n>[\u4e00-\u9fff]{2,4}?)(?:就)?是我(?:的|家的?)?(?P<r>[\u4e00-\u9fff]{1,4}?)的"
+                         r"(?P<a>小名|外号|昵称|乳名|名字|大名|英文名)$")
+
+
+def name_first(clause: str) -> str | None:
+    """A clause (prepared) that tells a relative's name first, then whose (豆豆是我儿子的小名), as the rules read the
+    name told after the relative (我儿子的小名叫豆豆): the relative's ``nickname`` or ``name``, not a fact of a person
+    named 豆豆; None for any other clause (王芳是我儿子的班主任: a role, no name)."""
+    m = _NAME_FIRST.match(clause)
+    if m is None or slots.relation_zh(m.group("r")) is None or slots.ZH_RELATION_RE.search(m.group("n")):
+        return None
+    return f"我{m.group('r')}的{m.group('a')}叫{m.group('n')}"
