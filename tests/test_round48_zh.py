@@ -53,6 +53,14 @@ def test_an_event_set_on_a_day_is_kept_with_its_date(db: str, embedder) -> None:
         m.close()
 
 
+def test_an_errand_with_its_clock_time_stays_a_calendar_entry() -> None:
+    from memcli.write.rules.zh import extract_matches
+
+    assert [m.slot for m in extract_matches("下周三学校开运动会")] == ["event.scheduled"]
+    for said in ("这周日下午三点去参加同学聚会", "周四上午九点开周会", "下周一上午去医院体检"):
+        assert extract_matches(said) == [], said  # a clock time or an errand's 去: the calendar's, not memory's
+
+
 def test_a_relayed_day_corrects_the_event_told_before(db: str, embedder) -> None:  # noqa: ANN001
     items, m = _told(db, embedder, [(0, "下周四开家长会"), (0, "班主任说是周五")])
     try:

@@ -201,8 +201,11 @@ _HOST = r"(?:公司|学校|单位|部门|班里|班上|组里|孩子学校|幼�
 #: 有(个/一个/场) + the event (我周五要去看牙医, 下周二有个面试, 我妈明天上午要去复查)
 _HAD = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?P<t1>{_DAY})?(?:我)?(?:也|还|又)?(?:要|得|需要|会)?(?:去)?"
                   rf"(?P<t2>{_DAY})?"
-                  rf"(?:(?P<visit>{_VISIT})|{_HOST}?(?:有|开|搞|办|参加|去参加)?(?:个|一个|一场|场|一次|次)?"
-                  rf"(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT}))了?$")
+                  rf"(?:(?P<visit>{_VISIT})|有(?:个|一个|一场|场|一次|次)?(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT})|"
+                  # (round 48) an event held, said with no 有: 下周五开家长会, 下周一公司团建 — its words only, no clock
+                  # time nor an errand's verb before it (这周六上午十点去参加…: a calendar entry, as before)
+                  rf"(?<!去){_HOST}?(?:开|搞|办)?(?:个|一个|一场|场|一次|次)?(?P<held>[^，,。我你他她去飞趟点到回参要]{{0,4}}?"
+                  rf"{_EVENT}))了?$")
 
 
 def plan_had(clause: str, who: tuple[str, str] | None = None) -> Match | None:
@@ -214,4 +217,4 @@ def plan_had(clause: str, who: tuple[str, str] | None = None) -> Match | None:
         return None
     owner, said = _said_by(m, clause, who)
     return Match(statement=said, kind="relationship" if owner else "other", slot=f"{owner}event.scheduled",
-                 value=m.group("visit") or _event_of(m.group("what")), salience=0.6)
+                 value=m.group("visit") or _event_of(m.group("what") or m.group("held")), salience=0.6)
