@@ -5,7 +5,10 @@
   (老师说是周X, 领导刚通知改到…) — has something to correct, and 什么时候… answers with the current date.
 - A relayed value is read only for a date or a day of the week: 医生说是胃炎 corrects nothing.
 - A weekly schedule moved (游泳课改到周日下午了) is a day of every week: no one-off date; it ends the child's schedule
-  stored by the child's name, and keeps the name (whose class moved).
+  stored by the child's name, and keeps the name (whose class moved). One every other week (每隔一周, 隔周) is a habit.
+- A child named by the name the user calls them (X是我女儿的小名) is the daughter's nickname, and a question by the role
+  word (孩子几点放学, 女儿读几年级) finds what was told by the name; a role asked for a relative (孩子班主任是谁) names
+  its holder, whose fact is not left out as another person's.
 
 Own sentences; real stores (SQLite, the default model), captured and drained turn by turn.
 """
@@ -108,6 +111,16 @@ def test_the_users_own_weekly_habit_moved_stays_theirs(db: str, embedder) -> Non
         assert "乒乓球改到周三晚上了" in active, items
         assert "我每周一晚上打乒乓球" not in active, items
         assert _when(m, items["乒乓球改到周三晚上了"]) is None, items
+    finally:
+        m.close()
+
+
+def test_a_schedule_every_other_week_is_a_habit_with_no_date(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "朵朵每隔一周周六上午去学画画"), (1, "我隔周去一次健身房")])
+    try:
+        assert {s: i.kind for s, i in items.items()} == {"朵朵每隔一周周六上午去学画画": "habit",
+                                                         "我隔周去一次健身房": "habit"}, items
+        assert all(_when(m, i) is None for i in items.values()), items
     finally:
         m.close()
 
