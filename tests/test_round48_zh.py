@@ -171,3 +171,24 @@ def test_a_role_asked_for_a_relative_names_the_holder() -> None:
     assert asks_role_of("孩子班主任是谁") and asks_role_of("我老婆的主管叫什么")
     assert not asks_role_of("我的主管是谁") and not asks_role_of("孩子几点放学")
     assert asked_person("孩子班主任是谁") is None and asked_person("我的主管是谁") == "boss"
+
+
+def test_a_role_of_a_named_child_is_kept_as_who_holds_it() -> None:
+    from memcli.write.rules.zh import extract_matches
+
+    got = {m.statement: (m.slot, m.value) for t in ("团团的班主任是吴老师", "乐乐的教练叫王强", "团团的老师姓吴")
+           for m in extract_matches(t)}
+    assert got == {"团团的班主任是吴老师": ("person:团团.teacher.name", "吴老师"),
+                   "乐乐的教练叫王强": ("person:乐乐.coach.name", "王强"),
+                   "团团的老师姓吴": ("person:团团.teacher.name", "吴")}, got
+    assert all(not m.slot.endswith("mother.name") for m in extract_matches("小明的妈妈是医生"))  # a job, no holder
+
+
+def test_the_childs_teacher_answers_the_child_not_the_user(db: str, embedder) -> None:  # noqa: ANN001
+    _, m = _told(db, embedder, [(0, "团团是我女儿的小名"), (0, "团团的班主任是吴老师")])
+    try:
+        for q in ("孩子班主任是谁", "我女儿的班主任是谁", "团团的班主任是谁"):
+            assert "吴老师" in m.context(q, budget_ms=5000).text, q
+        assert not m.context("我的老师是谁", budget_ms=5000).text  # the child's teacher is no teacher of the user's
+    finally:
+        m.close()

@@ -257,6 +257,8 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
             wrong = subject != USER and not involves_user(h.statement)
         elif asked.startswith("person:"):  # the user's own fact may tell of them ("I work with Tom")
             wrong = subject != USER and not _names(h.statement, asked[7:]) and not same_person(asked, subject)
+        elif subject.startswith("person:") and subject.rsplit(".", 1)[-1] == asked:  # 豆豆的班主任 (person:豆豆.
+            wrong = True  # teacher): the named one's teacher, not the user's own asked (我的老师是谁; round 48)
         elif subject.startswith("person:"):  # a named person is another only when told as another relation
             rel = _statement_relation(h.statement)  # ("My friend Ravi …" for my wife; not "Ravi is a pilot": he
             wrong = rel != USER and not same_person(asked, rel)  # may be the one asked, told by name)

@@ -48,7 +48,7 @@ from memcli.write.rules.zh_facts import (
     _reversed_like,
 )
 from memcli.write.rules.zh_lists import one_more_named, one_object
-from memcli.write.rules.zh_named import name_first, naming_clause, split_named
+from memcli.write.rules.zh_named import name_first, naming_clause, role_of_named, split_named
 from memcli.write.rules.zh_plan import (
     plan_cancelled,
     plan_change,
@@ -148,6 +148,8 @@ def _clause_facts(clause: str, ctx: _Ctx) -> list[Match]:
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
     c = recurring_first(c)  # 每周三我儿子去上钢琴课: his habit, its time after him (round 43)
     topic = _topic_first(c) or _topic_any(c)
+    if held := role_of_named(c):  # 豆豆的班主任是周老师: who holds the role for the child named (round 48)
+        return [Match(statement=c, kind="relationship", slot=f"{held[0]}.{held[1]}.name", value=held[2], ago=ago)]
     sub = _subject(topic or c, ctx)
     we = _WE_MOVE.match(c) if sub is None else None
     if we:  # 上周我们全家搬到杭州了: the user moves with them, so where they live is the user's
