@@ -3,7 +3,8 @@
 - A school's or a workplace's dated event (X定在下周二, 下周四开家长会, 下周一公司团建) is a memory with its date
   (``event_when``: a plan), so a later correction — said plainly (不对，是周X) or relayed from whoever sets it
   (老师说是周X, 领导刚通知改到…) — has something to correct, and 什么时候… answers with the current date.
-- A relayed value is read only for a date or a day of the week: 医生说是胃炎 corrects nothing.
+- A relayed value is read only for a date or a day of the week: 医生说是胃炎 corrects nothing. A move relayed on a later
+  day (X刚在群里通知年会推迟到…了) is the move itself: it ends the date stored before and is dated ahead, not last year.
 - A weekly schedule moved (游泳课改到周日下午了) is a day of every week: no one-off date; it ends the child's schedule
   stored by the child's name, and keeps the name (whose class moved). One every other week (每隔一周, 隔周) is a habit.
 - A child named by the name the user calls them (X是我女儿的小名) is the daughter's nickname, and a question by the role
@@ -190,5 +191,15 @@ def test_the_childs_teacher_answers_the_child_not_the_user(db: str, embedder) ->
         for q in ("孩子班主任是谁", "我女儿的班主任是谁", "团团的班主任是谁"):
             assert "吴老师" in m.context(q, budget_ms=5000).text, q
         assert not m.context("我的老师是谁", budget_ms=5000).text  # the child's teacher is no teacher of the user's
+    finally:
+        m.close()
+
+
+def test_a_move_relayed_on_a_later_day_ends_the_date_and_dates_ahead(db: str, embedder) -> None:  # noqa: ANN001
+    items, m = _told(db, embedder, [(0, "年会定在4月18号"), (2, "人事刚在群里通知年会推迟到4月25号了")])
+    try:
+        assert "年会推迟到4月25号了" in _active(items), items  # the move itself, whoever relayed it
+        assert items["年会定在4月18号"].invalid_at is not None, items
+        assert _when(m, items["年会推迟到4月25号了"]).startswith("2026-04-25"), items  # ahead, not last year
     finally:
         m.close()

@@ -158,10 +158,17 @@ def _event_of(what: str) -> str:
     return m.group(0) if m else what
 
 
+#: (round 48) who relayed a move, before it: 老师说…, 班主任刚在群里通知…, 领导已经说了，…
+_RELAYED_BY = re.compile(r"^(?!我)[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|刚才|又|已经|也)?(?:在[\u4e00-\u9fff]{0,4}群里?)?"
+                         r"(?:说|通知|讲)(?:了)?(?:说)?[，,：:]?")
+
+
 def plan_moved(clause: str) -> Match | None:
     """An event moved to another time (prepared: 婚礼推迟到明年五月了): statement as told, slot
     ``event.rescheduled`` (a relative's: ``mother.event.rescheduled``), value the event; None otherwise.
     The decision ends the stored memory that dates the same event (:func:`memcli.write.event_change.rescheduled`)."""
+    if (by := _RELAYED_BY.match(clause)) and _MOVED.match(clause[by.end():]):
+        clause = clause[by.end():]  # 老师说团建改到10月19号了: the move itself, whoever relayed it (round 48)
     m = _MOVED.match(clause)
     if m is None or not _WHEN.search(m.group("when")):
         return None
