@@ -166,6 +166,7 @@ ZH_RELATIONS: dict[str, str] = {
     "同事": "colleague", "下属": "subordinate", "同学": "classmate", "室友": "roommate", "舍友": "roommate",
     "邻居": "neighbour", "朋友": "friend", "好朋友": "friend", "闺蜜": "best_friend", "死党": "best_friend",
     "好友": "friend", "哥们": "friend", "兄弟": "friend", "老师": "teacher", "导师": "advisor", "医生": "doctor",
+    "班主任": "teacher",  # (round 48: 我儿子的班主任姓周 → son.teacher.name, as 我儿子的老师姓周)
     "教练": "coach", "师傅": "mentor", "前男友": "ex_boyfriend", "前女友": "ex_girlfriend", "前妻": "ex_wife",
     "前夫": "ex_husband", "家人": "family", "父母": "parents", "爸妈": "parents",
     "姐夫": "elder_sister_husband", "妹夫": "younger_sister_husband", "嫂子": "elder_brother_wife",

@@ -180,6 +180,7 @@ def asked_person(question: str, whole: str = "") -> str | None:
     :func:`memcli.read.kin.question_relation`), ``person:<name>`` (case-folded), or None (the user, a group, nobody,
     or more than one person). ``whole``: the message ``question`` was read from, for a title its sentence split cut
     off ("who is Dr. Kim?" read as "Kim?"). Any language."""
+    from memcli.read.child_nick import asks_role_of
     from memcli.read.kin import question_pair, question_relation
     from memcli.read.mismatch import asked_name
     from memcli.slot_query import query_slots, query_subject
@@ -189,6 +190,8 @@ def asked_person(question: str, whole: str = "") -> str | None:
     pair = question_pair(q)
     if pair:
         return pair[2]
+    if asks_role_of(q):  # 孩子班主任是谁: the teacher is asked, told by the role (round 48)
+        return None
     rel = question_relation(q) or query_subject(q)
     if rel not in (ME, SOMEONE):
         return None if rel in GROUP_RELATIONS or _people_named(q) > 1 else rel
@@ -272,6 +275,8 @@ def person_answers(hits: Sequence[Any], question: str, whole: str = "") -> int:
         elif asked.startswith("person:"):  # the user's own fact may tell of them ("I work with Tom")
             wrong = subject != USER and not _names(h.statement, asked[7:]) and not same_person(asked, subject) \
                 and subject not in called
+        elif subject.startswith("person:") and subject.rsplit(".", 1)[-1] == asked:  # 豆豆的班主任 (person:豆豆.
+            wrong = True  # teacher): the named one's teacher, not the user's own asked (我的老师是谁; round 48)
         elif subject.startswith("person:"):  # a named person is another only when told as another relation
             rel = _statement_relation(h.statement)  # ("My friend Ravi …" for my wife; not "Ravi is a pilot": he
             wrong = rel != USER and not same_person(asked, rel)  # may be the one asked, told by name)

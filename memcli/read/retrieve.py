@@ -35,6 +35,7 @@ from memcli.read.answer import Answerability
 from memcli.read.answer_pass import AnswerPass
 from memcli.read.asked_title import asked_title
 from memcli.read.asked_value import asked_value, holds_tied, lift, shares_word
+from memcli.read.child_nick import child_named_zh
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.domain_request import domain_answers
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
@@ -161,6 +162,7 @@ class MemoryRetrievalService:
         text = subject.asker_can(subject.self_named(store, user, said))  # 林梅在哪… → 我在哪…; 芒果能吃吗 → 芒果我能…
         text = subject.kin_named(store, user, text, as_of=at)  # 小明在哪上班 → 我老公小明在哪上班 (round 44)
         text = kind_named(store, user, text, as_of=at)  # 我的猫吃什么 → 我的猫年糕吃什么 after 我家猫叫年糕 (round 47)
+        text = child_named_zh(store, user, text, as_of=at)  # 孩子几点放学 → 孩子豆豆几点放学 (round 48)
         text = subject.pronoun_named(store, user, text) if as_of is None else text  # 他… → 我老公… (one person told)
         text = asker_meal(text)  # 今晚吃火锅怎么样 → 今晚我吃火锅怎么样
         lang = lang_of(text)

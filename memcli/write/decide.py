@@ -68,7 +68,14 @@ from memcli.write.detail_denied import detail_denied
 from memcli.write.dose_change import dose_plan
 from memcli.write.earlier_place import earlier_plan
 from memcli.write.event_beside import event_beside
-from memcli.write.event_change import PLAN_SLOT, owner_unsaid, plan_slot_for, rescheduled
+from memcli.write.event_change import (
+    HABIT_MOVED_SLOT,
+    PLAN_SLOT,
+    habit_owner_said,
+    owner_unsaid,
+    plan_slot_for,
+    rescheduled,
+)
 from memcli.write.event_change import TIMED_SLOTS as _TIMED
 from memcli.write.event_days import as_time, other_day_event
 from memcli.write.extract import enrich
@@ -391,6 +398,9 @@ def decide_and_apply(
         named = {**cand.metadata, "named_slot": cand.slot}  # 旺财今年六岁了 → the named dog's age
         cand, pre = cand.model_copy(update={"slot": kind, "metadata": named}), None
     plan = decide(store, settings, user, cand, vector, judge, exclude, pre)
+    if plan.decision == Decision.CONFLICT and plan.target is not None and cand.slot == HABIT_MOVED_SLOT and \
+            (said := habit_owner_said(cand.statement, plan.target["statement"], plan.target["slot"])) != cand.statement:
+        cand = cand.model_copy(update={"statement": said})  # 豆豆的游泳课改到周日下午了: whose class moved (round 48)
     t1 = time.perf_counter()
     if plan.decision == Decision.NOOP and plan.target is not None and plan.target["id"] in exclude:
         # the same utterance already wrote or confirmed this memory: one utterance confirms it once
@@ -408,10 +418,11 @@ def decide_and_apply(
 
 def _with_when(cand: Candidate, said_at: datetime | None) -> Candidate:
     """``cand`` with its resolved date in ``event_when`` (a column of its own, never the user's
-    metadata, which ``export`` gives back as imported)."""
+    metadata, which ``export`` gives back as imported). A weekly habit moved to another day (``habit.rescheduled``:
+    游泳课改到周日下午了) keeps none: it is a day of every week, never one Sunday (round 48)."""
     from memcli.write.pair_dates import moved_back, when_of, when_to_text
 
-    if cand.event_when is not None:
+    if cand.event_when is not None or cand.slot == HABIT_MOVED_SLOT:
         return cand
     w = when_of(cand.statement, said_at or cand.valid_from)
     if w is None and said_at is not None:  # the extractor read the relative time into valid_from

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memcli import slots
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.rules.en_events import WHEN
 from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT, days_moved_to, weekdays
 
-__all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS", "other_event",
-           "owner_unsaid", "plan_slot_for", "rescheduled"]
+__all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS", "habit_owner_said",
+           "other_event", "owner_unsaid", "plan_slot_for", "rescheduled"]
 
 #: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
 PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
@@ -117,8 +118,11 @@ _FIRST_PERSON = re.compile(r"我|\b(?:i|my|our|we|me|us)\b", re.I)
 def owner_unsaid(new: Facts) -> bool:
     """``new`` moves an event (``event.rescheduled``) and names no first-person owner (婚礼改到一月了, "Tom's wedding
     moved to January"): whose event it is, the stored fact it moves tells (round 46: the rules read the subject
-    ``me`` or the named person, which kept it from the friend's wedding stored before)."""
-    return (new.slot or "").endswith(RESCHEDULED_SLOT) and not _FIRST_PERSON.search(new.statement)
+    ``me`` or the named person, which kept it from the friend's wedding stored before). Round 48: a weekly habit
+    moved (``habit.rescheduled``: 游泳课改到周日下午了) is read the same way — the child's swimming class stored as
+    豆豆每周三下午游泳课 is the one moved."""
+    return ((new.slot or "").endswith(RESCHEDULED_SLOT) or new.slot == HABIT_MOVED_SLOT) and \
+        not _FIRST_PERSON.search(new.statement)
 
 
 #: (round 47) words before the event that say who moved it or how, not which one it is ("they just moved the
@@ -162,3 +166,20 @@ def rescheduled(new: Facts, old: Facts) -> str | None:
     if any(w.strip() and w.strip().casefold() not in said.casefold() for w in words):
         return None  # another interview (跟阿里的) or appointment ("eye doctor"): not the one moved
     return f"the {new.value} moved to another time: the time stored before ends"
+
+
+#: (round 48) the words a stored weekly habit names its owner with, before its days: 豆豆 of 豆豆每周三下午游泳课
+_OWNER_FIRST = re.compile(r"^(?P<who>[^，,。每周星礼]{1,6}?)(?:的)?"
+                          r"(?=每(?:个)?(?:周|星期|礼拜)|(?:周|星期|礼拜)[一二三四五六日天])")
+
+
+def habit_owner_said(new_statement: str, old_statement: str, old_slot: str | None) -> str:
+    """``new_statement``, a weekly habit moved with no owner said (游泳课改到周日下午了), with the owner the stored
+    habit it ends names first (豆豆每周三下午游泳课 → 豆豆的游泳课改到周日下午了): whose the class is stays told, so
+    a question by the child's name finds the new day. ``new_statement`` itself when the stored habit is the user's
+    own or names its owner elsewhere."""
+    if slots.slot_subject(old_slot) == slots.ME or lang_of(new_statement) != "zh" or \
+            (m := _OWNER_FIRST.match(to_simplified(old_statement))) is None or m.group("who") in new_statement or \
+            m.group("who") in ("我", "我们"):
+        return new_statement
+    return f"{m.group('who')}的{new_statement}"

@@ -121,6 +121,12 @@ _ONLY_NEW_ZH = [
                re.I),
     re.compile(r"^" + _ZH_OPEN + _ZH_SLIP + r"[，,。\s]*(?:其实|实际上|应该)(?:应该)?是" + _ZV.format("y") + _ZH_END),
 ]
+#: (round 48) a date relayed from whoever sets it (老师说是周四, 不对，班主任刚通知改到周四了): the right day alone,
+#: as a slip owned is; read only for a date or a day of the week (医生说是胃炎 relays no value of the turn before)
+_ZH_RELAYED = re.compile(r"^" + _ZH_OPEN + r"(?:" + _ZH_DENY + r"[，,。！!\s]*)?(?!我说)(?:我的?)?[\u4e00-\u9fff]{1,5}?"
+                         r"(?:刚|刚刚|刚才|又|已经|也)?(?:在[\u4e00-\u9fff]{0,4}群里?)?(?:说|通知|讲)(?:了)?(?:说)?"
+                         r"[，,：:\s]*(?:时间)?(?:已经)?(?:改到|改成|改在|换到|挪到|定在|是|在)(?:下)?"
+                         + _ZV.format("y") + r"(?:了|啦)?" + _ZH_END)
 #: (round 46) a bare value after words that take the latest turn back: "No wait, March 14", "Actually, the 14th",
 #: "Oops, Thursday", "Sorry, make that 3": a correction only when a turn before says one value of its type
 _EN_BARE = re.compile(
@@ -184,6 +190,8 @@ def value_correction(text: str) -> tuple[str, str, int] | None:
     for rx in _ONLY_NEW_ZH if zh else _ONLY_NEW_EN:  # only the right value: the wrong one is found by its type
         if (m := rx.search(text.strip())) is not None and _typed(m.group("y").strip()) is not None:
             return "", m.group("y").strip(), m.start()
+    if zh and (m := _ZH_RELAYED.search(text.strip())) is not None and _typed(m.group("y").strip()) in (_DATE, _WEEKDAY):
+        return "", m.group("y").strip(), m.start()
     for rx in _ZH if zh else _EN:
         if (m := rx.search(text.strip())) is not None:
             x, y = m.group("x").strip(), m.group("y").strip()

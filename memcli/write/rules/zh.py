@@ -48,7 +48,7 @@ from memcli.write.rules.zh_facts import (
     _reversed_like,
 )
 from memcli.write.rules.zh_lists import one_more_named, one_object
-from memcli.write.rules.zh_named import naming_clause, split_named
+from memcli.write.rules.zh_named import name_first, naming_clause, role_of_named, split_named
 from memcli.write.rules.zh_plan import (
     plan_cancelled,
     plan_change,
@@ -94,8 +94,10 @@ def match_clause(clause: str, ctx: _Ctx | None = None) -> list[Match]:
     """The facts one Chinese clause states (empty: not a memory); a date told with its year stays in the statement
     (:func:`memcli.write.rules.zh_dates.date_kept`: 我2023年3月搬到了杭州, valid from 1 March 2023)."""
     said = prepare(clause)
-    if (plain := zh_allergy_plain(said)) and (got := _clause_facts(plain, ctx if ctx is not None else _Ctx())):
-        return [replace(m, statement=said.rstrip("。！!～~")) for m in got]  # 我吃虾会起疹子: 我吃虾会过敏's slot
+    if (plain := zh_allergy_plain(said) or name_first(said.rstrip("。！!～~哈啊呀"))) and \
+            (got := _clause_facts(plain, ctx if ctx is not None else _Ctx())):
+        return [replace(m, statement=said.rstrip("。！!～~")) for m in got]  # 我吃虾会起疹子: 我吃虾会过敏's slot;
+        # 豆豆是我儿子的小名: 我儿子的小名叫豆豆's (round 48)
     return [replace(m, statement=kept) if m.ago and (kept := date_kept(said, m.statement)) != m.statement else m
             for m in _clause_facts(clause, ctx if ctx is not None else _Ctx())]
 
@@ -146,6 +148,8 @@ def _clause_facts(clause: str, ctx: _Ctx) -> list[Match]:
         return [Match(statement=c, kind="preference", slot=f"favourite.{m.group(2)}", value=v, ago=ago)]
     c = recurring_first(c)  # 每周三我儿子去上钢琴课: his habit, its time after him (round 43)
     topic = _topic_first(c) or _topic_any(c)
+    if held := role_of_named(c):  # 豆豆的班主任是周老师: who holds the role for the child named (round 48)
+        return [Match(statement=c, kind="relationship", slot=f"{held[0]}.{held[1]}.name", value=held[2], ago=ago)]
     sub = _subject(topic or c, ctx)
     we = _WE_MOVE.match(c) if sub is None else None
     if we:  # 上周我们全家搬到杭州了: the user moves with them, so where they live is the user's

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 
 from memcli import slots
-from memcli.write.rules.zh_words import _CLF, _NUM
+from memcli.write.rules.zh_words import _CLF, _NUM, _REL
 
-__all__ = ["naming_clause", "split_named"]
+__all__ = ["name_first", "naming_clause", "role_of_named", "split_named"]
 
 #: how a name is given: 名字叫/名字是/名叫/叫做/叫, 取名(叫)/起名(叫)/取了个名字叫
 _NAMING = (r"(?:(?:的)?(?:名字|小名|大名)(?:叫做|叫|是)|名叫|名字叫|叫做|叫|"
@@ -58,3 +58,44 @@ def naming_clause(clause: str, thing: tuple[str, str] | None, last: str) -> str 
     if m is None or _NOT_NAME.match(m.group(1)) or re.match(r"^[它他她]?叫", clause):
         return None  # 它叫… and 叫… the rules already read as the thing's
     return f"它叫{m.group(1)}"
+
+
+#: (round 48) a relative's name told first, then whose name it is: 豆豆是我儿子的小名, 朵朵是我女儿的名字
+_NAME_FIRST = re.compile(r"^(?P<n>[\u4e00-\u9fff]{2,4}?)(?:就)?是我(?:的|家的?)?(?P<r>[\u4e00-\u9fff]{1,4}?)的"
+                         r"(?P<a>小名|外号|昵称|乳名|名字|大名|英文名)$")
+
+
+def name_first(clause: str) -> str | None:
+    """A clause (prepared) that tells a relative's name first, then whose (豆豆是我儿子的小名), as the rules read the
+    name told after the relative (我儿子的小名叫豆豆): the relative's ``nickname`` or ``name``, not a fact of a person
+    named 豆豆; None for any other clause (王芳是我儿子的班主任: a role, no name)."""
+    m = _NAME_FIRST.match(clause)
+    if m is None or slots.relation_zh(m.group("r")) is None or slots.ZH_RELATION_RE.search(m.group("n")):
+        return None
+    return f"我{m.group('r')}的{m.group('a')}叫{m.group('n')}"
+
+
+#: (round 48) who holds a role for a person told by name: 豆豆的班主任是周老师 / 姓周 / 叫周丽萍
+_ROLE_OF = re.compile(rf"^(?P<who>[\u4e00-\u9fff]{{2,3}}?)的(?P<r>{_REL})(?:姓(?P<s>[\u4e00-\u9fff])(?:老师)?|"
+                      r"(?:是|叫)(?P<t>[\u4e00-\u9fff]{1,3}?老师)|(?:是|叫)(?P<n>[\u4e00-\u9fff]{2,3}))$")
+
+
+def _person_name(word: str) -> bool:
+    """``word`` names a person: tagged a name (王强), a doubled pet name (豆豆, 朵朵) or 老 / 小 / 阿 + one
+    character."""
+    from memcli.text import pos_tags
+
+    tags = [f for _, f in pos_tags(word)]
+    return tags == ["nr"] or re.fullmatch(r"([\u4e00-\u9fff])\1|[老小阿][\u4e00-\u9fff]", word) is not None and \
+        tags[:1] != ["d"] and not slots.ZH_RELATION_RE.search(word)
+
+
+def role_of_named(clause: str) -> tuple[str, str, str] | None:
+    """(person key, relation key, holder) of a role a person told by name has (prepared: 豆豆的班主任是周老师 →
+    (person:豆豆, teacher, 周老师); 乐乐的老师姓周 → (person:乐乐, teacher, 周); 豆豆的教练叫王强 → (…, coach, 王强));
+    None for anything else (小明的妈妈是医生: a job, not who holds the role — a bare holder must be a name)."""
+    m = _ROLE_OF.match(clause)
+    if m is None or (key := slots.relation_zh(m.group("r"))) is None or not _person_name(m.group("who")) or \
+            m.group("n") and not _person_name(m.group("n")):
+        return None
+    return f"person:{m.group('who')}", key, m.group("s") or m.group("t") or m.group("n")

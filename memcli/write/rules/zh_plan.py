@@ -136,7 +136,10 @@ def plan_made(clause: str, who: tuple[str, str] | None = None) -> Match | None:
 
 #: an event that has a time (a wedding, an operation, an interview...): what a postponement moves
 _EVENT = (r"(?:婚礼|婚宴|旅行|旅游|行程|手术|考试|面试|会议|聚会|聚餐|生日会|派对|比赛|演出|音乐会|航班|搬家|体检|"
-          r"复查|预约|约会|培训|答辩|入职|出差|讲座|典礼|年会|订婚宴|满月酒|宴席)")
+          r"复查|预约|约会|培训|答辩|入职|出差|讲座|典礼|年会|订婚宴|满月酒|宴席|"
+          # round 48: a school's, a workplace's or a household's own dated event (家长会, 团建, 运动会...)
+          r"家长会|家长开放日|开放日|运动会|亲子活动|春游|秋游|家访|团建|例会|周会|晨会|述职|评审|年终总结|"
+          r"联欢会|晚会|同学会|同学聚会|发布会|验房|看房|年检|签约)")
 #: a time it is moved to (明年五月, 下周三, 月底, 10号, 国庆以后): not another form (改成线上)
 _WHEN = re.compile(r"明年|今年|后年|下个?(?:月|周|星期|礼拜)|周[一二三四五六日天末]|星期|礼拜|[月年](?:底|初|中)|\d|"
                    r"[一二三四五六七八九十两]+(?:月|号|日|点|天|周)|明天|后天|[上下]午|晚上|早上|中午|春节|国庆|五一|元旦|"
@@ -155,10 +158,17 @@ def _event_of(what: str) -> str:
     return m.group(0) if m else what
 
 
+#: (round 48) who relayed a move, before it: 老师说…, 班主任刚在群里通知…, 领导已经说了，…
+_RELAYED_BY = re.compile(r"^(?!我)[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|刚才|又|已经|也)?(?:在[\u4e00-\u9fff]{0,4}群里?)?"
+                         r"(?:说|通知|讲)(?:了)?(?:说)?[，,：:]?")
+
+
 def plan_moved(clause: str) -> Match | None:
     """An event moved to another time (prepared: 婚礼推迟到明年五月了): statement as told, slot
     ``event.rescheduled`` (a relative's: ``mother.event.rescheduled``), value the event; None otherwise.
     The decision ends the stored memory that dates the same event (:func:`memcli.write.event_change.rescheduled`)."""
+    if (by := _RELAYED_BY.match(clause)) and _MOVED.match(clause[by.end():]):
+        clause = clause[by.end():]  # 老师说团建改到10月19号了: the move itself, whoever relayed it (round 48)
     m = _MOVED.match(clause)
     if m is None or not _WHEN.search(m.group("when")):
         return None
@@ -192,11 +202,17 @@ _DAY = (r"(?:(?:下|这|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日
         rf"明晚|今晚|{_NUMBER}月{_NUMBER}[号日]|{_NUMBER}[号日]|月底|月初)(?:[上下]午|晚上|早上|中午)?")
 #: a visit that is an appointment (看牙医, 复诊, 洗牙): the event is the visit as said
 _VISIT = r"(?:看牙医?|看医生|看病|看中医|看急诊|复诊|复查|拔牙|洗牙|补牙|产检|体检|打疫苗)"
+#: (round 48) who holds an event told without a verb (下周五公司团建, 周三学校开家长会): the user's event all the same
+_HOST = r"(?:公司|学校|单位|部门|班里|班上|组里|孩子学校|幼儿园)"
 #: an event had on a day: (我/我们/我 + a relative)(+ the day)(要/得/还要)(去)(+ the day) a visit, or
 #: 有(个/一个/场) + the event (我周五要去看牙医, 下周二有个面试, 我妈明天上午要去复查)
 _HAD = re.compile(rf"^(?:我们|我(?P<rel>{_REL})?|我)?(?P<t1>{_DAY})?(?:我)?(?:也|还|又)?(?:要|得|需要|会)?(?:去)?"
                   rf"(?P<t2>{_DAY})?"
-                  rf"(?:(?P<visit>{_VISIT})|有(?:个|一个|一场|场|一次|次)?(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT}))了?$")
+                  rf"(?:(?P<visit>{_VISIT})|有(?:个|一个|一场|场|一次|次)?(?P<what>[^，,。我你他她]{{0,8}}?{_EVENT})|"
+                  # (round 48) an event held, said with no 有: 下周五开家长会, 下周一公司团建 — its words only, no clock
+                  # time nor an errand's verb before it (这周六上午十点去参加…: a calendar entry, as before)
+                  rf"(?<!去){_HOST}?(?:开|搞|办)?(?:个|一个|一场|场|一次|次)?(?P<held>[^，,。我你他她去飞趟点到回参要]{{0,4}}?"
+                  rf"{_EVENT}))了?$")
 
 
 def plan_had(clause: str, who: tuple[str, str] | None = None) -> Match | None:
@@ -208,4 +224,4 @@ def plan_had(clause: str, who: tuple[str, str] | None = None) -> Match | None:
         return None
     owner, said = _said_by(m, clause, who)
     return Match(statement=said, kind="relationship" if owner else "other", slot=f"{owner}event.scheduled",
-                 value=m.group("visit") or _event_of(m.group("what")), salience=0.6)
+                 value=m.group("visit") or _event_of(m.group("what") or m.group("held")), salience=0.6)
