@@ -15,7 +15,8 @@ from datetime import UTC, datetime, timedelta
 
 from memcli import Memory
 from memcli.write.rules.zh_carry import carried_subjects, introduced
-from memcli.write.zh_news_told import news_told
+from memcli.write.told_shapes import told_by_shape
+from memcli.write.zh_news_told import news_told, person_moving
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -63,6 +64,16 @@ def test_news_in_chat_words_is_read_in_the_rules_shapes() -> None:
     assert news_told("兼职不干了，太累") == "我不做兼职了，太累"
     assert news_told("中秋不去杭州了，改去苏州") is None  # a plan changed for another: the rules read it
     assert news_told("我们在一起三年了") is None  # no one asked, nothing new
+    assert news_told("我爸最近老咳嗽，去医院看了，说是支气管炎") == "我爸最近老咳嗽，去医院看了，医生说我爸得了支气管炎"
+    assert news_told("膝盖疼了一个礼拜，去医院拍了片，说是半月板损伤") is None  # no illness word: left as said
+    assert news_told("同事最近老咳嗽，去医院看了，说是肺炎") is None  # whose is not told: no one's
+
+
+def test_someone_moving_to_a_city_is_kept_by_its_shape() -> None:
+    assert person_moving("小林下个月要去武汉进修半年") and told_by_shape("小林下个月要去武汉进修半年", "zh")
+    assert person_moving("李静明年调到成都工作")
+    assert not person_moving("我下个月要去武汉进修")  # the speaker's own plan: the rules read it
+    assert not person_moving("我妈下个月要去武汉看病")  # a relative, and no stay
 
 
 def test_together_with_someone_is_the_partner(db: str, embedder) -> None:  # noqa: ANN001
@@ -72,10 +83,13 @@ def test_together_with_someone_is_the_partner(db: str, embedder) -> None:  # noq
     assert "我最近在学游泳" in _active(items), items  # an unrelated habit is never ended by it
 
 
-def test_a_pets_illness_is_the_pets(db: str, embedder) -> None:  # noqa: ANN001
-    items = _told(db, embedder, ["我家狗叫豆豆", "豆豆这几天不爱吃饭，带它去了宠物医院，说是胃炎"])
-    assert any("豆豆" in s and "胃炎" in s for s in _active(items)), items
-    assert not any(s.startswith("说是") for s in items), items
+def test_a_diagnosis_is_of_whom_the_turn_is_about(db: str, embedder) -> None:  # noqa: ANN001
+    items = _told(db, embedder, ["我家狗叫豆豆", "豆豆这几天不爱吃饭，带它去了宠物医院，说是胃炎",
+                                 "腰疼了好几天，去医院拍了片，说是腰肌劳损"])
+    active = _active(items)
+    assert any("豆豆" in s and "胃炎" in s for s in active), items
+    assert any(s.startswith("医生说我") and "腰肌劳损" in s for s in active), items
+    assert not any(s.startswith("说是") or i.kind == "identity" for s, i in items.items()), items
 
 
 def test_an_offer_and_the_first_day_end_the_old_pay_and_job(db: str, embedder) -> None:  # noqa: ANN001

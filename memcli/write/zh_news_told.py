@@ -6,13 +6,18 @@ whom it is about: the new value was lost and the old one stayed current. :func:`
 
 - **Together with someone** — ``X跟我表白了，我答应了，现在算正式在一起了``: the bare ``在一起了`` names no one; read as
   ``我跟X正式在一起了`` (the partner, X the last person the turn names).
-- **A pet taken to the vet** — ``<pet>最近不吃东西，带它去看了兽医，说是<illness>``: ``它`` read as the pet the turn
-  opens with, and the diagnosis as the pet's (``兽医说<pet>得了<illness>``), never a fragment of no one.
+- **A diagnosis after a visit** — ``<pet>最近不吃东西，带它去看了兽医，说是<illness>``: ``它`` read as the pet the turn
+  opens with, and the diagnosis as the pet's (``兽医说<pet>得了<illness>``), never a fragment of no one; so for a
+  relative the turn opens with (我妈…，带她去医院看了，说是X: ``医生说我妈得了X``) and for the speaker's body (腰疼了
+  好几天，去医院拍了片，说是X: ``医生说我得了X``).
 - **An offer with its employer and pay** — ``拿到offer了！<employer>，月薪<pay>``:
   ``我拿到了<employer>的offer，我新工作月薪<pay>`` (the new job's pay: it ends the old pay).
 - **The first day at a new employer** — ``今天入职<employer>``: ``我今天入职<employer>`` and (a
   workplace told as a change of job: ``我换工作了，现在在<employer>上班``, which ends the old job).
 - **A new rent with its terms** — ``…看了房…，月租<amount>，押一付三``: ``我现在房租一个月<amount>``.
+- **Someone moving to a city for a while** — ``<name>下个月要去<city>进修半年``: no rewrite; :func:`person_moving` tells
+  the fitted extractor to keep the clause by its shape (:func:`memcli.write.told_shapes.told_by_shape`), a bare name
+  being no subject the clause model knows.
 - **A plan or an activity called off with no other** — ``(time)不去X了，<reason>`` → ``我(time)去X的计划取消了``;
   ``<activity>不做了`` → ``我不做<activity>了`` (read as an activity given up).
 
@@ -25,7 +30,7 @@ import re
 
 from memcli.write.rules.coref_mentions import ZH_REL
 
-__all__ = ["news_told"]
+__all__ = ["news_told", "person_moving"]
 
 _END = r"(?=[，,。！!；;～~]|$)"
 
@@ -51,20 +56,34 @@ def _together(text: str) -> str | None:
 #: the pet the turn opens with, before how it is (年糕最近不怎么吃东西, 我家豆豆这两天老吐)
 _PET_HEAD = re.compile(r"^(?:我家的?|我的)?(?P<pet>[\u4e00-\u9fff]{2,3}?)(?=最近|这两天|这几天|前两天|今天|昨天|老是?|"
                        r"一直|总是?|突然|又|有点|不(?:太|怎么|爱|肯)?(?:吃|喝|动))")
-#: taken to the vet (带它去看了兽医, 带它去了宠物医院)
-_TO_VET = re.compile(r"带它(?:去)?(?:看了?|去了?|到)(?:兽医|宠物医院|医院|医生)")
+#: a relative the turn opens with (我妈最近咳嗽, 我爸这两天腰疼)
+_KIN_HEAD = re.compile(rf"^我的?(?P<kin>{ZH_REL})")
+#: a part of the body the turn opens with (腰疼了好几天, 胃不舒服): the speaker's
+_BODY_HEAD = re.compile(r"^(?:最近|这两天|这几天|前两天)?(?:腰|胃|头|肚子|嗓子|喉咙|膝盖|肩膀|脖子|"
+                        r"颈椎|腿|脚|手|牙|眼睛|皮肤)")
+#: taken to or seen by a doctor (带它去看了兽医, 去医院看了, 拍了片)
+_SEEN = re.compile(r"(?:看了?|去了?|到|找了?)(?:兽医|宠物医院|医院|医生|大夫|门诊|急诊)|医院看了|拍了?片|做了?检查")
 #: the diagnosis clause after it, whose subject chat drops (说是肠胃炎, 医生说是皮肤病)
 _DIAGNOSED = re.compile(r"(?:^|(?<=[，,]))(?:(?:兽医|医生|大夫)(?:说|讲))?说?是(?:得了)?(?P<ill>[\u4e00-\u9fff]{1,6}"
-                        r"(?:炎|病|症|感冒|发烧|结石|过敏|骨折|癣|瘤))" + _END)
+                        r"(?:炎|病|症|感冒|发烧|结石|过敏|骨折|癣|瘤|劳损|增生|突出|紊乱|失调))" + _END)
 
 
-def _pet_seen(text: str) -> str | None:
-    head = _PET_HEAD.match(text)
-    if head is None or not _TO_VET.search(text) or re.match(ZH_REL, head.group("pet")):
+def _seen_by_doctor(text: str) -> str | None:
+    """The diagnosis after a visit said as whose it is: the pet the turn opens with (它 read as it), a relative it
+    opens with, or the speaker when it opens with a part of the body."""
+    if not _SEEN.search(text) or not _DIAGNOSED.search(text):
         return None
-    pet = head.group("pet")
-    out = re.sub(r"它(?!们)", pet, text)
-    return _DIAGNOSED.sub(lambda m: f"兽医说{pet}得了{m.group('ill')}", out, count=1)
+    if (kin := _KIN_HEAD.match(text)) is not None:
+        who, doctor, out = kin.group(0), "医生", text  # (带她去…: the clause's pronoun is read by zh_parts)
+    elif (head := _PET_HEAD.match(text)) is not None and re.search(r"它(?!们)", text) and \
+            not re.match(ZH_REL, head.group("pet")):
+        who, doctor = head.group("pet"), "兽医"
+        out = re.sub(r"它(?!们)", who, text)
+    elif _BODY_HEAD.match(text) and not re.search(r"[他她它你]", text):
+        who, doctor, out = "我", "医生", text
+    else:
+        return None
+    return _DIAGNOSED.sub(lambda m: f"{doctor}说{who}得了{m.group('ill')}", out, count=1)
 
 
 _ORG = r"[\u4e00-\u9fffA-Za-z0-9]{2,12}?"
@@ -123,6 +142,28 @@ def news_told(text: str) -> str | None:
     """``text`` (a simplified Chinese user turn) with the news it tells in chat words read in the rules' shapes (the
     module doc), or None when it tells none of them."""
     out = text
-    for f in (_together, _pet_seen, _offer, _joined, _rent, _called_off):
+    for f in (_together, _seen_by_doctor, _offer, _joined, _rent, _called_off):
         out = f(out) or out
     return out if out != text else None
+
+
+#: a person called by a bare name going to live or work in a place for a while (阿敏下个月要去上海进修半年, 小周明年调到
+#: 成都工作): the name, a time to come, then the move and what for
+_MOVING = re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?:下个?月|明年|年底|月底|年后|过完年|下半年|今年)?(?:底|初)?"
+                     r"(?:就|也)?(?:要|会|准备|打算)?(?:去|到|调到|调去|搬到|搬去|派到|外派到?)"
+                     r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:工作|进修|读书|读研|上学|定居|发展|生活|培训|学习|常驻)")
+
+
+def person_moving(text: str) -> bool:
+    """``text`` (a Chinese clause) tells that someone called by a bare name (阿敏, 小周, 李静: a doubled, 小/阿/老 or
+    tagged name; not a relation word, not 我) goes to live, study or work in a place (the module doc)."""
+    from memcli import slots
+    from memcli.text import pos_tags
+
+    m = _MOVING.match(text.strip())
+    if m is None or (name := m.group("name")) in slots.ZH_RELATIONS or name[:1] in "我你他她它这那咱":
+        return False
+    if name[0] in "小阿老" or name[0] == name[1]:
+        return True
+    tags = pos_tags(name)
+    return len(tags) == 1 and tags[0][1] in ("nr", "nrfg", "nrt")
