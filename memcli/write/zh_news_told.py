@@ -11,7 +11,7 @@ whom it is about: the new value was lost and the old one stayed current. :func:`
   relative the turn opens with (我妈…，带她去医院看了，说是X: ``医生说我妈得了X``) and for the speaker's body (腰疼了
   好几天，去医院拍了片，说是X: ``医生说我得了X``).
 - **An offer with its employer and pay** — ``拿到offer了！<employer>，月薪<pay>``:
-  ``我拿到了<employer>的offer，我新工作月薪<pay>`` (the new job's pay: it ends the old pay).
+  ``我拿到了<employer>的offer，我新月薪<pay>`` (the new job's pay, in the pay's slot: it ends the old pay).
 - **The first day at a new employer** — ``今天入职<employer>``: ``我今天入职<employer>`` and (a
   workplace told as a change of job: ``我换工作了，现在在<employer>上班``, which ends the old job).
 - **A new rent with its terms** — ``…看了房…，月租<amount>，押一付三``: ``我现在房租一个月<amount>``.
@@ -108,7 +108,7 @@ def _offer(text: str) -> str | None:
     m = _OFFER.search(text)
     if m is None:
         return None
-    return text[:m.start()] + f"我拿到了{m.group('co')}的offer，我新工作月薪{m.group('pay')}" + text[m.end():]
+    return text[:m.start()] + f"我拿到了{m.group('co')}的offer，我新月薪{m.group('pay')}" + text[m.end():]
 
 
 def _joined(text: str) -> str | None:

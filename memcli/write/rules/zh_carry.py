@@ -252,6 +252,12 @@ def _name_after(rest: str) -> str:
     return ""
 
 
+#: a first piece of the speaker's that names whom it is done with (我跟室友阿敏在罗湖合租): the one a 他/她 after it
+#: means
+_WITH_NAMED = re.compile(rf"^我?(?:一直|现在|目前)?(?:跟|和|同|与)(?:我的?)?(?P<rel>{ZH_REL})"
+                         r"(?P<name>[\u4e00-\u9fff]{2})?(?=在|住|合租|一起)")
+
+
 def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     """A Chinese unit cut into the clauses it joined, each as ``(read, said)``: read with whom it is about
     (what the clause model scores and a kept clause states), and as said (what tells whether a rule fact
@@ -272,6 +278,9 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     if last and not last[0].startswith(("thing:", "person:")) and last[0] != slots.ME and \
             pieces[0].startswith(last[1]) and (name := _name_after(pieces[0][len(last[1]):])):
         last = (last[0], last[1] + name)  # 我同事小陈辞职了，他… → 我同事小陈…: the relation said with its name
+    if (last is None or last[0] == slots.ME) and (mate := _WITH_NAMED.match(pieces[0])) and \
+            (key := slots.ZH_RELATIONS.get(mate.group("rel"))):
+        last = (key, "我" + mate.group("rel") + (mate.group("name") or ""))  # 跟室友阿敏合租，她是…: 她 is 阿敏 (r. 48)
     tails = thing_tails(pieces, attached=True)
     for p, tail in zip(pieces[1:], tails[1:], strict=True):
         m = _ZH_PIECE.match(p)
