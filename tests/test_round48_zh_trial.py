@@ -131,3 +131,10 @@ def test_a_pronoun_after_a_piece_done_with_someone_is_that_person() -> None:
 
     parts = [read.text for read, _ in zh_parts(Unit("我和同事老周一起住，他是江西人", "zh"))]
     assert parts == ["我和同事老周一起住", "我同事老周是江西人"], parts
+
+
+def test_a_relayed_is_has_no_subject() -> None:
+    from memcli.write.clause_slots import generic_slot
+
+    assert generic_slot("大夫说是扁桃体炎") is None  # whose word it is, not what anyone is
+    assert generic_slot("我表哥是牙医") is not None  # a subject's own "is" stays
