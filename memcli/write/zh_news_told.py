@@ -98,7 +98,9 @@ _JOINED = re.compile(r"(?:^|(?<=[，,。！!]))我?(?P<when>今天|昨天|前天
 _RENT = re.compile(rf"(?:^|(?<=[，,]))(?:每个?月)?(?:月租|房租|租金)(?:是|要|才)?(?:每个?月|一个月)?{_PAY}" + _END)
 _FLAT = re.compile(r"看了?房|看房|租了|新房子|房子|[一两二三]房一厅|[一两二三]室一?厅|单间|公寓")
 #: a plan called off with no other told (国庆不去成都了，机票太贵): the time, then the place
-_CALLED_OFF = re.compile(r"^(?P<time>[^，,。！!？?我]{1,6}?)(?:就|也|都)?不去(?P<place>[\u4e00-\u9fff]{2,6}?)了" + _END)
+_CALLED_OFF = re.compile(r"^(?P<time>[^，,。！!？?我]{1,6}?)(?:就|也|都)?不去"
+                         r"(?!看|吃|玩|买|做|打|逛|爬|跑|学|上|找|见|接|送|参加|旅|游|滑|钓)"  # (a doing: 不去爬山了)
+                         r"(?P<place>[\u4e00-\u9fff]{2,6}?)了" + _END)
 #: an activity called off, told first (副业不做了, 兼职不干了)
 _STOPPED = re.compile(r"^(?P<what>代购|直播|家教|网店|外卖|跑腿|[\u4e00-\u9fff]{0,4}(?:副业|兼职|生意|工作室))"
                       r"(?:就|也)?不(?:做|干|搞|弄)了" + _END)
@@ -131,7 +133,7 @@ def _rent(text: str) -> str | None:
 def _called_off(text: str) -> str | None:
     if re.search(r"改(?:去|成|到|为)|换(?:去|成)", text):
         return None  # 不去X了，改去Y: a plan changed (memcli.write.rules.zh_plan)
-    if m := _CALLED_OFF.match(text):
+    if (m := _CALLED_OFF.match(text)) and "去" not in text[m.end():]:  # (…，我老婆想去Y: another plan told)
         return f"我{m.group('time')}去{m.group('place')}的计划取消了" + text[m.end():]
     if m := _STOPPED.match(text):
         return f"我不做{m.group('what')}了" + text[m.end():]
