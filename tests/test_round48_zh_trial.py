@@ -55,7 +55,7 @@ def test_an_introduced_persons_job_is_never_the_relatives(db: str, embedder) -> 
 
 
 def test_news_in_chat_words_is_read_in_the_rules_shapes() -> None:
-    assert news_told("周磊跟我表白了，我答应了，现在算正式在一起了") == "周磊跟我表白了，我答应了，我跟周磊正式在一起了"
+    assert news_told("周磊向我表白了，我考虑了两天，终于在一起了") == "周磊向我表白了，我考虑了两天，我跟周磊在一起了"
     assert news_told("豆豆这几天不爱吃饭，带它去了宠物医院，说是胃炎") == \
         "豆豆这几天不爱吃饭，带豆豆去了宠物医院，兽医说豆豆得了胃炎"
     assert news_told("拿到offer了！远航物流，月薪一万八") == "我拿到了远航物流的offer，我新月薪一万八"
@@ -71,13 +71,13 @@ def test_news_in_chat_words_is_read_in_the_rules_shapes() -> None:
 
 def test_someone_moving_to_a_city_is_kept_by_its_shape() -> None:
     assert person_moving("小林下个月要去武汉进修半年") and told_by_shape("小林下个月要去武汉进修半年", "zh")
-    assert person_moving("李静明年调到成都工作")
+    assert person_moving("李静明年调到南宁工作")
     assert not person_moving("我下个月要去武汉进修")  # the speaker's own plan: the rules read it
     assert not person_moving("我妈下个月要去武汉看病")  # a relative, and no stay
 
 
 def test_together_with_someone_is_the_partner(db: str, embedder) -> None:  # noqa: ANN001
-    items = _told(db, embedder, ["我最近在学游泳", "周磊跟我表白了，我答应了，现在算正式在一起了"])
+    items = _told(db, embedder, ["我最近在学游泳", "周磊向我表白了，我考虑了两天，终于在一起了"])
     partner = [i for s, i in items.items() if i.slot == "partner.name"]
     assert partner and "周磊" in partner[0].statement, items
     assert "我最近在学游泳" in _active(items), items  # an unrelated habit is never ended by it

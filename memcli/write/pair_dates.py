@@ -303,7 +303,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 # -- tense: whether a statement tells what is to come (a yearless date or a weekday read forward) --
 _ZH_WILL = re.compile(r"(?<![重需主只])要(?!求)|打算|准备|计划|预计|预约|约了|即将|快要|将|"
                       r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)|"
-                    # (round 48) a date something is moved to is one to come: 面试改到周三了, 推迟一周，改成11月4号了
+                    # (round 48) a date something is moved to is one to come: 复诊改到周二了, 交房改成11月9号了
                     r"(?:改|推迟|推|延|延期|延后|挪|换|提前)(?:到|成|在|为)(?=[^，,。；;！!？?]{0,4}"
                     r"(?:周|星期|礼拜|\d|[一二三四五六七八九十]+[月号日]))")
 _HABIT = re.compile(r"\b(?:usually|always|often|every|each|normally|generally|typically|never)\b|"

@@ -4,8 +4,8 @@ A young office worker tells the biggest news of her months in chat words the rul
 whom it is about: the new value was lost and the old one stayed current. :func:`news_told` rewrites such a turn
 (simplified Chinese, before the extractor reads it; called by :func:`memcli.write.zh_change_told.told_change`):
 
-- **Together with someone** — ``X跟我表白了，我答应了，现在算正式在一起了``: the bare ``在一起了`` names no one; read as
-  ``我跟X正式在一起了`` (the partner, X the last person the turn names).
+- **Together with someone** — ``X向我表白了…，终于在一起了``: the bare ``在一起了`` names no one; read as
+  ``我跟X在一起了`` (the partner, X the last person the turn names).
 - **A diagnosis after a visit** — ``<pet>最近不吃东西，带它去看了兽医，说是<illness>``: ``它`` read as the pet the turn
   opens with, and the diagnosis as the pet's (``兽医说<pet>得了<illness>``), never a fragment of no one; so for a
   relative the turn opens with (我妈…，带她去医院看了，说是X: ``医生说我妈得了X``) and for the speaker's body (腰疼了
@@ -14,7 +14,7 @@ whom it is about: the new value was lost and the old one stayed current. :func:`
   ``我拿到了<employer>的offer，我新月薪<pay>`` (the new job's pay, in the pay's slot: it ends the old pay).
 - **The first day at a new employer** — ``今天入职<employer>``: ``我今天入职<employer>`` and (a
   workplace told as a change of job: ``我换工作了，现在在<employer>上班``, which ends the old job).
-- **A new rent with its terms** — ``…看了房…，月租<amount>，押一付三``: ``我现在房租一个月<amount>``.
+- **A new rent with its terms** — ``…看了房…，月租<amount>，押一付二``: ``我现在房租一个月<amount>``.
 - **Someone moving to a city for a while** — ``<name>下个月要去<city>进修半年``: no rewrite; :func:`person_moving` tells
   the fitted extractor to keep the clause by its shape (:func:`memcli.write.told_shapes.told_by_shape`), a bare name
   being no subject the clause model knows.
@@ -50,10 +50,10 @@ def _together(text: str) -> str | None:
     who = suitors[-1].group(1) or suitors[-1].group(2)
     if re.fullmatch(ZH_REL, who):
         return None
-    return text[:m.start()] + f"我跟{who}正式在一起了" + text[m.end():]
+    return text[:m.start()] + f"我跟{who}在一起了" + text[m.end():]
 
 
-#: the pet the turn opens with, before how it is (年糕最近不怎么吃东西, 我家豆豆这两天老吐)
+#: the pet the turn opens with, before how it is (团团最近不爱吃饭, 我家豆豆这两天老吐)
 _PET_HEAD = re.compile(r"^(?:我家的?|我的)?(?P<pet>[\u4e00-\u9fff]{2,3}?)(?=最近|这两天|这几天|前两天|今天|昨天|老是?|"
                        r"一直|总是?|突然|又|有点|不(?:太|怎么|爱|肯)?(?:吃|喝|动))")
 #: a relative the turn opens with (我妈最近咳嗽, 我爸这两天腰疼)
@@ -63,7 +63,7 @@ _BODY_HEAD = re.compile(r"^(?:最近|这两天|这几天|前两天)?(?:腰|胃|�
                         r"颈椎|腿|脚|手|牙|眼睛|皮肤)")
 #: taken to or seen by a doctor (带它去看了兽医, 去医院看了, 拍了片)
 _SEEN = re.compile(r"(?:看了?|去了?|到|找了?)(?:兽医|宠物医院|医院|医生|大夫|门诊|急诊)|医院看了|拍了?片|做了?检查")
-#: the diagnosis clause after it, whose subject chat drops (说是肠胃炎, 医生说是皮肤病)
+#: the diagnosis clause after it, whose subject chat drops (说是胃炎, 医生说是皮肤病)
 _DIAGNOSED = re.compile(r"(?:^|(?<=[，,]))(?:(?:兽医|医生|大夫)(?:说|讲))?说?是(?:得了)?(?P<ill>[\u4e00-\u9fff]{1,6}"
                         r"(?:炎|病|症|感冒|发烧|结石|过敏|骨折|癣|瘤|劳损|增生|突出|紊乱|失调))" + _END)
 
@@ -88,20 +88,20 @@ def _seen_by_doctor(text: str) -> str | None:
 
 _ORG = r"[\u4e00-\u9fffA-Za-z0-9]{2,12}?"
 _PAY = r"(?P<pay>[0-9一二两三四五六七八九十百千万点.]+(?:[wWkK]|块钱?|元)?)"
-#: an offer with whose it is and its pay, the employer told after it (拿到offer了！星河科技，月薪两万二)
+#: an offer with whose it is and its pay, the employer told after it (拿到offer了！远航物流，月薪一万八)
 _OFFER = re.compile(rf"(?:我)?(?:拿到|收到)了?(?:offer|录用通知|录取通知)了?[！!，,。～~]*(?P<co>{_ORG})[，,](?:的)?"
                     rf"(?:月薪|薪资|工资|薪水)(?:是|给)?{_PAY}" + _END, re.I)
-#: the first day at an employer (今天入职星河科技, 正式入职了XX)
+#: the first day at an employer (今天入职远航物流, 正式入职了XX)
 _JOINED = re.compile(r"(?:^|(?<=[，,。！!]))我?(?P<when>今天|昨天|前天|刚|刚刚|正式|终于)(?:正式)?入职了?"
                      rf"(?P<co>{_ORG})(?:了|啦)?" + _END)
 #: a rent told with its amount, in a turn about a flat (看了房, 租了, 一房一厅, 房子)
 _RENT = re.compile(rf"(?:^|(?<=[，,]))(?:每个?月)?(?:月租|房租|租金)(?:是|要|才)?(?:每个?月|一个月)?{_PAY}" + _END)
 _FLAT = re.compile(r"看了?房|看房|租了|新房子|房子|[一两二三]房一厅|[一两二三]室一?厅|单间|公寓")
-#: a plan called off with no other told (国庆不去成都了，机票太贵): the time, then the place
+#: a plan called off with no other told (中秋不去杭州了，人太多): the time, then the place
 _CALLED_OFF = re.compile(r"^(?P<time>[^，,。！!？?我]{1,6}?)(?:就|也|都)?不去"
                          r"(?!看|吃|玩|买|做|打|逛|爬|跑|学|上|找|见|接|送|参加|旅|游|滑|钓)"  # (a doing: 不去爬山了)
                          r"(?P<place>[\u4e00-\u9fff]{2,6}?)了" + _END)
-#: an activity called off, told first (副业不做了, 兼职不干了)
+#: an activity called off, told first (代购不做了, 兼职不干了)
 _STOPPED = re.compile(r"^(?P<what>代购|直播|家教|网店|外卖|跑腿|[\u4e00-\u9fff]{0,4}(?:副业|兼职|生意|工作室))"
                       r"(?:就|也)?不(?:做|干|搞|弄)了" + _END)
 
@@ -125,7 +125,7 @@ def _rent(text: str) -> str | None:
     m = _RENT.search(text)
     if m is None or not _FLAT.search(text):
         return None
-    rest = text[m.end():]  # (the terms after it, 押一付三, a clause of their own: 我押一付三)
+    rest = text[m.end():]  # (the terms after it, 押一付二, a clause of their own: 我押一付二)
     rest = "。" + rest[1:] if rest[:1] in ("，", ",") else rest
     return text[:m.start()] + f"我现在房租一个月{m.group('pay')}" + rest
 
@@ -150,7 +150,7 @@ def news_told(text: str) -> str | None:
 
 
 #: a person called by a bare name going to live or work in a place for a while (阿敏下个月要去上海进修半年, 小周明年调到
-#: 成都工作): the name, a time to come, then the move and what for
+#: 武汉工作): the name, a time to come, then the move and what for
 _MOVING = re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?:下个?月|明年|年底|月底|年后|过完年|下半年|今年)?(?:底|初)?"
                      r"(?:就|也)?(?:要|会|准备|打算)?(?:去|到|调到|调去|搬到|搬去|派到|外派到?)"
                      r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:工作|进修|读书|读研|上学|定居|发展|生活|培训|学习|常驻)")

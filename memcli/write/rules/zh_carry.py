@@ -104,7 +104,7 @@ def introduced(before: str, clause: str) -> tuple[str | None, str] | None:
     """``(prefix, name)`` when ``clause`` names a person the turn just brought in, or ``(None, name)`` when
     ``clause`` brings one in and names them itself — the clauses after it are the new person's, never the
     introducer's (我姨给我介绍了个男生，叫X，在银行上班: X works at the bank, not 我姨); None otherwise. ``prefix`` is
-    the clause that brought them in (the naming clause is stored with how they met: 我姨给我安排了个相亲，男生叫X)."""
+    the clause that brought them in (the naming clause is stored with how they met: 我姨给我介绍了个女生，叫X)."""
     body = clause.strip("，,。！!？? ")
     pieces = [p for p in re.split(r"[，,]", body) if p]
     if len(pieces) >= 2 and _BRINGS_IN.search(pieces[-2]) and (m := _NAMES_NEW.match(pieces[-1])):
