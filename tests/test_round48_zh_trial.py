@@ -63,6 +63,8 @@ def test_news_in_chat_words_is_read_in_the_rules_shapes() -> None:
     assert news_told("中秋不去杭州了，人太多") == "我中秋去杭州的计划取消了，人太多"
     assert news_told("兼职不干了，太累") == "我不做兼职了，太累"
     assert news_told("中秋不去杭州了，改去苏州") is None  # a plan changed for another: the rules read it
+    assert news_told("每个月定投基金八百，买的中证500") == "每个月定投基金八百，我买的基金是中证500"
+    assert news_told("周末买的是苹果") is None  # no kind named before it
     assert news_told("我们在一起三年了") is None  # no one asked, nothing new
     assert news_told("我爸最近老咳嗽，去医院看了，说是支气管炎") == "我爸最近老咳嗽，去医院看了，医生说我爸得了支气管炎"
     assert news_told("膝盖疼了一个礼拜，去医院拍了片，说是半月板损伤") is None  # no illness word: left as said

@@ -18,6 +18,8 @@ whom it is about: the new value was lost and the old one stayed current. :func:`
 - **Someone moving to a city for a while** — ``<name>下个月要去<city>进修半年``: no rewrite; :func:`person_moving` tells
   the fitted extractor to keep the clause by its shape (:func:`memcli.write.told_shapes.told_by_shape`), a bare name
   being no subject the clause model knows.
+- **Which one of a kind just named** — ``每个月定投基金五百块，买的中证500``: the bare ``买的X`` names no kind; read as
+  ``我买的基金是X`` (the kind the clause before names: 基金, 股票, 保险, 理财).
 - **A plan or an activity called off with no other** — ``(time)不去X了，<reason>`` → ``我(time)去X的计划取消了``;
   ``<activity>不做了`` → ``我不做<activity>了`` (read as an activity given up).
 
@@ -140,11 +142,25 @@ def _called_off(text: str) -> str | None:
     return None
 
 
+#: a kind of product a clause names (定投基金, 买了份保险), then a piece that only says which one was bought
+_KIND_NAMED = re.compile(r"(?P<kind>基金|股票|保险|理财|债券|黄金)")
+_WHICH_ONE = re.compile(r"(?:^|(?<=[，,]))(?:我)?(?:买|投|选|定投|挑)的(?:是)?(?P<v>[\u4e00-\u9fffA-Za-z0-9]{2,12})"
+                        + _END)
+
+
+def _which_one(text: str) -> str | None:
+    m = _WHICH_ONE.search(text)
+    kind = _KIND_NAMED.findall(text[:m.start()]) if m else []
+    if m is None or not kind or _KIND_NAMED.search(m.group("v")):
+        return None
+    return text[:m.start()] + f"我买的{kind[-1]}是{m.group('v')}" + text[m.end():]
+
+
 def news_told(text: str) -> str | None:
     """``text`` (a simplified Chinese user turn) with the news it tells in chat words read in the rules' shapes (the
     module doc), or None when it tells none of them."""
     out = text
-    for f in (_together, _seen_by_doctor, _offer, _joined, _rent, _called_off):
+    for f in (_together, _seen_by_doctor, _offer, _joined, _rent, _called_off, _which_one):
         out = f(out) or out
     return out if out != text else None
 
