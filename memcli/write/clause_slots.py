@@ -48,6 +48,8 @@ _ZH_AGE_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:今年|现在|目前|已经|�
 _ZH_VALUE_FIRST_RX = re.compile(r"^(?P<v>(?![这那哪谁他她它])[^，,是]{1,12}?)(?:就|正好|刚好)?是"
                                 r"(?P<s>(?:我|咱)[^，,是]{0,8}?)的(?P<a>[\u4e00-\u9fff]{1,6})$")
 _ZH_IS_RX = re.compile(r"^(?P<s>[^，,]{1,12}?)(?:可|也|就|还|真|真的|确实|其实|已经)?是(?:个|一个|一名|一位|位|名)?(?P<v>.+)$")  # noqa: E501
+#: a subject that is only whose word relays it (医生说是…, 听说是…, 我觉得是…): no one the value is of (round 48)
+_RELAYED = re.compile(r"(?:说|讲|听说|据说|觉得|认为|以为|怀疑|估计|猜)$")
 _EN_ATTR_RX = re.compile(r"^(?P<s>.+?)'s (?P<a>[a-z ]{2,20}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_MY_RX = re.compile(r"^(?P<s>my|our) (?P<a>[a-z ]{2,30}?) (?:is|are|was) (?P<v>.+)$", re.I)
 _EN_WORK_RX = re.compile(r"^(?P<s>I|we|[Mm]y [a-z' ]{1,30}?|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:works?|is working|am working) "  # noqa: E501
@@ -204,7 +206,7 @@ def _generic_slot(statement: str) -> tuple[str, str] | None:
         if (m := _ZH_VALUE_FIRST_RX.match(t)) and (a := _zh_attr(_CHANGE_ZH.sub("", m["a"]))) != m["a"] and \
                 a not in ("is", "like") and slots.attribute(a) is not None:
             return _slot(_zh_subject(m["s"]), a), m["v"]  # a known attribute noun only: not 红色是我最爱的
-        if m := _ZH_IS_RX.match(t):
+        if (m := _ZH_IS_RX.match(t)) and not _RELAYED.search(m["s"]):
             return _slot(_zh_subject(m["s"]), "is"), m["v"]
         return None
     for rx in (_EN_ATTR_RX,):

@@ -303,7 +303,10 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 # -- tense: whether a statement tells what is to come (a yearless date or a weekday read forward) --
 _ZH_WILL = re.compile(r"(?<![重需主只])要(?!求)|打算|准备|计划|预计|预约|约了|即将|快要|将|"
                       r"(?:改|推迟|延期|延后|推后|挪|提前)(?:到|至)|"  # an event moved to a day: one to come (r. 48)
-                      r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)")
+                      r"(?<![开学聚晚社机协工体误宴舞动乐大例])会(?![议员计话])|明天|后天|明年|后年|下个?(?:周|星期|礼拜|月)|"
+                    # (round 48) a date something is moved to is one to come: 复诊改到周二了, 交房改成11月9号了
+                    r"(?:改|推迟|推|延|延期|延后|挪|换|提前)(?:到|成|在|为)(?=[^，,。；;！!？?]{0,4}"
+                    r"(?:周|星期|礼拜|\d|[一二三四五六七八九十]+[月号日]))")
 _HABIT = re.compile(r"\b(?:usually|always|often|every|each|normally|generally|typically|never)\b|"
                     r"每|现在|总是|经常|一般|通常|平时|平常|往往|常常", re.I)
 _ZH_PAST = re.compile(r"了|过|已经|去年|前年|上个?(?:周|星期|礼拜|月)|昨天|前天|"

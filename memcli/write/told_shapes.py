@@ -210,12 +210,13 @@ def told_by_shape(text: str, lang: str) -> bool:
     from memcli.write.rules.en_own_deed import en_own_deed
     from memcli.write.rules.zh_tails import told_detail
     from memcli.write.thing_ended import name_ended_zh, name_event_zh
+    from memcli.write.zh_news_told import person_moving
 
     if lang == "en":
         return en_value_changed(text) or en_plan_told(text) or en_named_deed(text) or en_own_deed(text)
     return lang == "zh" and (value_changed(text) or plan_told(_first_piece(text)) or schedule_changed(text)
                              or changed_for_me(text) or told_detail(text) or name_ended_zh(text)
-                             or name_event_zh(text))
+                             or name_event_zh(text) or person_moving(text))  # (round 48: 阿敏要去上海进修)
 
 
 def only_wished(text: str, lang: str) -> bool:

@@ -34,6 +34,7 @@ import re
 from collections.abc import Sequence
 
 from memcli.models import Candidate
+from memcli.write.zh_news_told import news_told
 
 __all__ = ["complaint_only", "marked_changes", "told_change"]
 
@@ -186,7 +187,7 @@ def told_change(text: str) -> tuple[str, dict[str, str]] | None:
     out, meta = text, {}
     if (sw := _swap(out)) is not None:
         out, meta = sw[0], ({"old": sw[1], "owner": sw[2]} if sw[1] else {})
-    for f in (_redirected, _moved, _carried, _added):
+    for f in (_redirected, _moved, _carried, _added, news_told):  # (round 48: life news, memcli.write.zh_news_told)
         out = f(out) or out
     if (moved := _moved(text)) is not None and (place := _moved_to(moved)):
         meta = {**meta, "moved_to": place}

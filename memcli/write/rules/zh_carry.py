@@ -23,7 +23,7 @@ from memcli.write.rules.zh_tails import thing_tails, with_details
 from memcli.write.rules.zh_words import _BODY_TOPIC, _IRREALIS, _MENTAL
 from memcli.write.told_shapes import lasting_plan, plan_told
 
-__all__ = ["carried_subjects", "says_no_one", "with_details", "with_subjects", "zh_parts"]
+__all__ = ["carried_subjects", "introduced", "says_no_one", "with_details", "with_subjects", "zh_parts"]
 
 
 def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
@@ -52,6 +52,10 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
         if before and (named := born_named(before, c)):  # 生了个儿子，叫乐乐: the son's name, not the parent's
             out.append(named)
             last = head = None
+            continue
+        if (new_one := introduced(before or "", clause)) is not None:  # 我姨给我介绍了个男生，叫X，在…: X's clauses
+            out.append(new_one[0])
+            last, head = new_one[1], None
             continue
         if zh_words.ZH_CORRECTION_OPEN.fullmatch(clause.strip() + "，"):  # 我说错了，…: no subject to carry on
             out.append(None)
@@ -85,6 +89,30 @@ def carried_subjects(clauses: Sequence[str]) -> list[str | None]:
             out.append(None)
             last = None
     return out
+
+
+#: a clause that brings a new person into the user's life through someone else or an occasion (我姨给我介绍了个男生,
+#: 同事给我安排了个相亲, 在饭局上认识了个女生): whom the naming clause after it names (round 48)
+_BRINGS_IN = re.compile(r"(?:介绍|安排|认识|撮合)了?(?:一)?(?:个|位)(?:新)?(?:相亲(?:对象)?|对象|男生|女生|男孩子?|"
+                        r"女孩子?|男的|女的|小伙子?|姑娘|朋友|男朋友|女朋友)")
+#: the clause that names the one just brought in (男生叫X, 叫X, 对方叫做X), and the name
+_NAMES_NEW = re.compile(r"^(?:那个|这个)?(?:男生|女生|男孩子?|女孩子?|男的|女的|小伙子?|姑娘|对方|对象|他|她)?"
+                        r"(?:的)?(?:名字)?(?:叫做?|名叫)([\u4e00-\u9fff]{2,3}?)(?:[，,。！!]|$)")
+
+
+def introduced(before: str, clause: str) -> tuple[str | None, str] | None:
+    """``(prefix, name)`` when ``clause`` names a person the turn just brought in, or ``(None, name)`` when
+    ``clause`` brings one in and names them itself — the clauses after it are the new person's, never the
+    introducer's (我姨给我介绍了个男生，叫X，在银行上班: X works at the bank, not 我姨); None otherwise. ``prefix`` is
+    the clause that brought them in (the naming clause is stored with how they met: 我姨给我介绍了个女生，叫X)."""
+    body = clause.strip("，,。！!？? ")
+    pieces = [p for p in re.split(r"[，,]", body) if p]
+    if len(pieces) >= 2 and _BRINGS_IN.search(pieces[-2]) and (m := _NAMES_NEW.match(pieces[-1])):
+        return None, m.group(1)
+    prior = before.strip("，,。！!？? ")
+    if prior and _BRINGS_IN.search(re.split(r"[，,]", prior)[-1]) and (m := _NAMES_NEW.match(body)):
+        return prior + "，", m.group(1)
+    return None
 
 
 #: a person the user has, brought in with a name (我认识一个朋友叫阿杰): the subject the next clause drops
@@ -224,6 +252,12 @@ def _name_after(rest: str) -> str:
     return ""
 
 
+#: a first piece of the speaker's that names whom it is done with (我跟室友阿敏在罗湖合租): the one a 他/她 after it
+#: means
+_WITH_NAMED = re.compile(rf"^我?(?:一直|现在|目前)?(?:跟|和|同|与)(?:我的?)?(?P<rel>{ZH_REL})"
+                         r"(?P<name>[\u4e00-\u9fff]{2})?(?=在|住|合租|一起)")
+
+
 def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     """A Chinese unit cut into the clauses it joined, each as ``(read, said)``: read with whom it is about
     (what the clause model scores and a kept clause states), and as said (what tells whether a rule fact
@@ -244,6 +278,9 @@ def zh_parts(unit: Unit) -> list[tuple[Unit, Unit]]:
     if last and not last[0].startswith(("thing:", "person:")) and last[0] != slots.ME and \
             pieces[0].startswith(last[1]) and (name := _name_after(pieces[0][len(last[1]):])):
         last = (last[0], last[1] + name)  # 我同事小陈辞职了，他… → 我同事小陈…: the relation said with its name
+    if (last is None or last[0] == slots.ME) and (mate := _WITH_NAMED.match(pieces[0])) and \
+            (key := slots.ZH_RELATIONS.get(mate.group("rel"))):
+        last = (key, "我" + mate.group("rel") + (mate.group("name") or ""))  # 跟室友阿敏合租，她是…: 她 is 阿敏 (r. 48)
     tails = thing_tails(pieces, attached=True)
     for p, tail in zip(pieces[1:], tails[1:], strict=True):
         m = _ZH_PIECE.match(p)
