@@ -10,6 +10,15 @@ reminder tail, a word about trying the tool.
   on Sundays at 10am now" — it was read as a plan ("next week") and dropped; "X is still every Thursday but she's
   pushed it to 5pm": "X is every Thursday at 5pm now", the time moved and the days kept ("Rosa's call" is the
   user's: "My call with Rosa"; "because of her new job" after it: "Rosa has a new job", a sentence of its own).
+- A heading before the user's clause ("Big news on the client side: I signed…"; "Christmas plan: I'm going…"):
+  a heading of news is dropped, a plan's heading read as "For Christmas, …" (the clause model scored the
+  headed sentence as no fact and the contract, the Christmas plans were lost). Other headings stay.
+- A request agreed to ("Jonas asked if I can extend the contract to February, I said yes"): "I agreed to extend
+  the contract to February, as Jonas asked".
+- A thing named by "it" ("My car's an old green van, I call it the Bean"): "I call my car the Bean", so the
+  name reads alone; a baby's name told in a fragment after the birth ("…had their baby on Sunday! A little girl
+  called Iris.") is read as "Ben and Aisha's baby girl is called Iris" (the fragment was a memory of its
+  own, naming no one, that replaced the birth's).
 - A change told with no value ("My number changed btw." alone) is no memory by itself: the sentence is dropped.
 - A count corrected in passing ("I have three cats, well two cats and a rabbit"): the words before "well" /
   "I mean" / "sorry" are dropped when the words after it are a count of their own (a number or "a/an").
@@ -75,6 +84,36 @@ def _from_now(m: re.Match[str]) -> str:
     cut = lead.startswith((",", " ")) and not lead.strip(" ").lower().startswith(("from", "starting", "as of"))
     return f"{'. ' if cut else ''}{rest[:1].upper()}{rest[1:]} now"
 
+#: "Big news on the client side: I signed …", "Christmas plan: I'm going …": a heading before a clause of the user's
+_LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+){0,5}?)\s*:\s+"
+                    r"(?=(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|We|We're|We’re|We've|We’ve|My|Our)\b)")
+_NEWS_LABEL = re.compile(r"(?i)\b(?:news|update|updates|heads up|fyi|announcement)\b")
+_PLAN_LABEL = re.compile(r"(?i)^(?P<occ>[\w'’ -]+?) plans?$")
+_SEASONS = frozenset("weekend summer winter spring autumn fall holiday holidays break half-term bank".split())
+#: "<Jonas> asked (me) if I can <extend the contract …>, I said yes": the user agreed to it
+_ASKED_YES = re.compile(r"\b(?P<who>[A-Z][a-z]+) asked (?:me )?(?:if|whether) I (?:can|could|would|'d|’d|will) "
+                        r"(?P<vp>[a-z][^,.;!?]{3,80}?),? (?:and |so )?I said yes\b")
+
+
+def _label(m: re.Match[str]) -> str:
+    label = m.group("label").strip()
+    if _NEWS_LABEL.search(label):
+        return ""
+    if p := _PLAN_LABEL.match(label):
+        occ = p.group("occ")
+        the = "the " if occ.casefold() in _SEASONS else ""
+        return f"For {the}{occ if occ[:1].isupper() and not the else occ.casefold()}, "
+    return m.group(0)
+
+#: "My car's an old green van, I call it the Bean": the name is the car's
+_CALL_IT = re.compile(r"(?:^|(?<=[.!?]\s))(?P<head>(?:My|my) (?P<thing>[a-z]+)(?:'s|’s| is) [^.!?;]{2,80}?),? "
+                      r"(?:and )?(?P<who>I|we) (?:call|named|'ve named|’ve named|nicknamed) (?:it|her|him) "
+                      r"(?=(?:the )?[A-Z])")
+#: "X had their baby on Sunday! A little girl called Iris.": the name told in a fragment after the birth
+_BABY_NAMED = re.compile(r"(?P<who>\b[A-Z][a-z]+(?: and [A-Z][a-z]+)?) (?:had|welcomed) (?:their|her|his) (?:baby|"
+                         r"little one)\b[^.!?]*[.!?]+\s+(?:A|It's a|It’s a) (?P<np>(?:(?:little|baby|healthy|"
+                         r"beautiful|tiny) )*(?P<sex>girl|boy) (?:called|named) (?P<name>[A-Z][a-z]+))(?=[.!?]|$)")
+
 
 #: "Rosa's call": the user's own call with Rosa (what the user said of it before: "my call with my mentor Rosa")
 _THEIRS_SHARED = re.compile(r"^(?P<who>[A-Z][a-z]+)(?:'s|’s) (?P<what>call|meeting|session|lesson|class|catch-up|"
@@ -94,7 +133,8 @@ def _changed(m: re.Match[str]) -> str:
     if not _VALUE.search(val):
         return m.group(0)
     at_start = not m.group("lead").strip(" ") or m.start() == 0
-    return f"{'' if at_start else '. '}My {attr} is {val} now"
+    end = "." if m.group("val").endswith(".") else ""  # (a dot of the sentence read into the value's)
+    return f"{'' if at_start else '. '}My {attr} is {val} now{end}"
 
 
 def restated(text: str) -> str:
@@ -106,6 +146,15 @@ def restated(text: str) -> str:
         text = _FROM_NOW.sub(_from_now, text)
     if "still" in text:
         text = _STILL_BUT.sub(_still_but, text)
+    if ":" in text:
+        text = _LABEL.sub(_label, text)
+    if "said yes" in text:
+        text = _ASKED_YES.sub(lambda m: f"I agreed to {m.group('vp')}, as {m.group('who')} asked", text)
+    if " call" in text or " named " in text or "nicknamed" in text:
+        text = _CALL_IT.sub(lambda m: f"{m.group('head')}, {m.group('who')} call my {m.group('thing')} ", text)
+    if "baby" in text or "little one" in text:
+        text = _BABY_NAMED.sub(lambda m: m.group(0)[:m.end("np") - m.start() - len(m.group("np"))].rstrip(
+            "AIt's’ ") + f" {m.group('who')}'s baby {m.group('sex')} is called {m.group('name')}", text)
     if " well " in text or "mean" in text or "sorry" in text or "rather" in text or "actually" in text:
         text = _CORRECTED.sub(lambda m: m.group("head"), text)
     if "remember" in text or "forget" in text or "note to self" in text.casefold():
