@@ -7,7 +7,8 @@
 - "<X>'s pushed it" is "has pushed" (:mod:`memcli.write.rules.en_has`).
 - A heading before the user's clause ("Big news: …", "Easter plan: …"), a request agreed to, a count corrected in
   passing, a note-to-self tail, a word about trying the tool, "I call it <Name>", a baby's name told in a fragment.
-- "I freelance as a X" is the job; a friend who quit ends no job of the user's.
+- "I freelance as a X" is the job; a friend who quit ends no job of the user's; "I got the <Org> job" is a new job
+  at <Org> (:mod:`memcli.write.rules.job_offer`).
 - A month ahead in a present-progressive clause beside a past one is the next one; "starting <date ahead>" keeps
   the valid time of the turn.
 
@@ -25,6 +26,7 @@ from memcli.write.extract import dated_clause
 from memcli.write.pair_dates import when_of
 from memcli.write.rules.en_words import expand_contractions
 from memcli.write.rules.habit_moved import habit_moved, hours_of, kind_said
+from memcli.write.rules.job_offer import new_job_told
 from memcli.write.rules.job_verbs import en_job_verb
 from tests._stores import active_and_ended, say_apart
 
@@ -90,6 +92,16 @@ def test_has_or_is(said: str, read: str) -> None:
 ])
 def test_freelance_job(predicate: str, job: str | None) -> None:
     assert en_job_verb(predicate) == job
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("I got the Halvard job! I start on June 2nd.", "I got a new job at Halvard. I start there on June 2nd."),
+    ("Finally landed the job at Northwind Labs.", "I got a new job at Northwind Labs."),
+    ("I got the job done in an hour.", "I got the job done in an hour."),
+    ("I got the day-shift job at the clinic!", "I got the day-shift job at the clinic!"),  # no employer named
+])
+def test_job_got_by_its_employer(said: str, read: str) -> None:
+    assert new_job_told(said) == read
 
 
 def test_habit_moved_readings() -> None:
