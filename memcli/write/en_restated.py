@@ -48,7 +48,7 @@ _CHANGED = re.compile(
     r"it's now|it is now) )(?P<val>[^\s,;!?]+(?: [^\s,;!?]+){0,3}?)(?: now)?(?=[,;!?]|\.(?:\s|$)|$)")
 #: a sentence that only tells a change, no value: "My number changed btw."
 _EMPTY = re.compile(r"(?:^|(?<=[.!?]\s))(?:my|the|My|The) (?!" + _NOT_ATTR + r"\b)[a-z]+(?: [a-z]+)?(?:'s|’s| has| is)?"
-                    r" (?:just )?changed(?: again)?(?: (?:btw|by the way|lol|today))?[.!]*(?=\s|$)")
+                    r" (?:just )?changed(?: again)?(?: (?:btw|by the way|lol|today))?(?:[.!]+(?=\s|$)|$)")
 _VALUE = re.compile(r"\d|@|\b[A-Z]")
 #: "I have two dogs, well one dog and a cat": the count before "well" corrected by the count after it
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|no)"
@@ -141,7 +141,8 @@ def restated(text: str) -> str:
     """``text`` with the readings of the module doc applied (the same string when none applies)."""
     if "changed" in text:
         text = _CHANGED.sub(_changed, text)
-        text = _EMPTY.sub("", text).strip()
+        cut, n = _EMPTY.subn("", text)
+        text = cut.strip() if n else text
     if "instead" in text:
         text = _FROM_NOW.sub(_from_now, text)
     if "still" in text:
@@ -159,6 +160,6 @@ def restated(text: str) -> str:
         text = _CORRECTED.sub(lambda m: m.group("head"), text)
     if "remember" in text or "forget" in text or "note to self" in text.casefold():
         text = _REMINDER.sub("", text)
-    if re.search(r"(?i)\b(?:trying|testing|checking|giving)\b", text):
-        text = _TRYING.sub("", text).strip()
+    if re.search(r"(?i)\b(?:trying|testing|checking|giving)\b", text) and (cut := _TRYING.sub("", text)) != text:
+        text = cut.strip()
     return text
