@@ -61,6 +61,7 @@ def test_restated(said: str, read: str) -> None:
 
 @pytest.mark.parametrize("said", [
     "My plans changed, it's much better now.",  # no value after the change
+    "The new lamp totally changed the mood of the room.",  # a change of something else, words after it
     "I have two kids, well, they're more like tiny bosses.",  # "well" before no count
     "Work stuff: I've been slammed all week.",  # a heading of neither news nor a plan
     "I'm trying to get fit so I can run a 10k.",  # trying, not the tool
