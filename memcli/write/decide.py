@@ -71,6 +71,7 @@ from memcli.write.event_beside import event_beside
 from memcli.write.event_change import (
     HABIT_MOVED_SLOT,
     PLAN_SLOT,
+    habit_move_kept,
     habit_owner_said,
     owner_unsaid,
     plan_slot_for,
@@ -246,7 +247,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"]) or past_kept(  # round 47
-            candidate.statement, plan.target["statement"]) or added_kept(candidate.statement, plan.target["statement"])
+            candidate.statement, plan.target["statement"]) or added_kept(
+                candidate.statement, plan.target["statement"]) or habit_move_kept(new, old)  # round 48
     if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)
@@ -295,8 +297,10 @@ def _linked_change(store: MemoryStore, settings: Settings, user: str, candidate:
                 means_changed(new, old, settings.model) or activity_given_up(new, old, settings.model):
             return Plan(Decision.CONFLICT, Level.JUDGE, row, _cosine_to(store, row["id"], vector, ()),
                         f"{mine}; {plan.reason}", "slot")  # (round 38: either language; whose, these rules say)
-        if different_people(new, old) and old.slot != ps and not owner_unsaid(new):  # (a plan's subject reads
-            # "plan": whose the slot says; round 46: "Tom's wedding moved to January", whose the stored fact says)
+        if different_people(new, old) and old.slot != ps and not owner_unsaid(new) and not (
+                new.slot == HABIT_MOVED_SLOT and rescheduled(new, old)):  # (a plan's subject reads
+            # "plan": whose the slot says; round 46: "Tom's wedding moved to January", whose the stored fact says;
+            # round 48: "Class is Tuesday nights" read as a person's is the habit a move names)
             continue
         why = lc.moved_from_workplace(new, old) or lc.workplace_left(new, old) or lc.switched_brand(new, old) or \
             swapped_value(new, old) or lc.plan_dropped(new, old, len(plans)) or rescheduled(new, old) or \

@@ -15,10 +15,10 @@ from memcli import slots
 from memcli.text import lang_of, to_simplified
 from memcli.write.rules import Facts
 from memcli.write.rules.en_events import WHEN
-from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT, days_moved_to, weekdays
+from memcli.write.rules.habit_moved import HABIT_MOVED_SLOT, days_moved_to, hours_of, kind_said, weekdays
 
-__all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS", "habit_owner_said",
-           "other_event", "owner_unsaid", "plan_slot_for", "rescheduled"]
+__all__ = ["CANCELLED_SLOT", "HABIT_MOVED_SLOT", "PLAN_SLOT", "RESCHEDULED_SLOT", "TIMED_SLOTS",
+           "habit_move_kept", "habit_owner_said", "other_event", "owner_unsaid", "plan_slot_for", "rescheduled"]
 
 #: the slot of a trip planned (zh_plan, en_plan) and the one of a plan called off (取消, "cancelled the trip")
 PLAN_SLOT, CANCELLED_SLOT = "plan.destination", "event.cancelled"
@@ -90,12 +90,38 @@ def _habit_moved(new: Facts, old: Facts) -> str | None:
     每周三的钢琴课改到周五了), ends ``old``: ``old`` names the activity and a day of the week that ``new`` moves
     from (not an event's time, nor the days ``new`` says it is on). None otherwise."""
     if not new.value or not old.statement or _EVENT_SLOT.search(old.slot or "") and old.slot != new.slot or \
-            not _mentions(old.statement, new.value) or not (was := weekdays(old.statement)):
+            not (_mentions(old.statement, new.value) or _same_kind(new.statement, old.statement)) or \
+            not (was := weekdays(old.statement)):
         return None
+    kind, who = kind_said(new.statement)
+    if who and who.casefold() not in old.statement.casefold():
+        return None  # round 48: my call with Rosa is not my call with Tom
     moved_to = days_moved_to(new.statement)
-    if not moved_to or was <= moved_to:
+    if not moved_to:
         return None
+    if was <= moved_to:  # round 48: the same days at another hour ("…every other Thursday at 5pm now", was at 4)
+        then, now = hours_of(old.statement), hours_of(new.statement)
+        if not then or not now or then & now or was != moved_to:
+            return None
+        return f"the {new.value} moved to another hour: the time stored before ends"
     return f"the {new.value} moved to another day of the week: the day stored before ends"
+
+
+def habit_move_kept(new: Facts, old: Facts) -> str | None:
+    """(round 48) Why a weekly habit moved (``habit.rescheduled``) leaves ``old`` alone though the judge ended it: a
+    move ends only the habit :func:`rescheduled` names (one on a day of the week, of the same activity); "My
+    pottery class is on Sundays now" ends no "Priya from pottery got engaged". None: no such reason."""
+    if new.slot != HABIT_MOVED_SLOT or old.slot == HABIT_MOVED_SLOT or rescheduled(new, old):
+        return None
+    return "a habit moved ends only the habit of a day it names"
+
+
+def _same_kind(new: str, old: str) -> bool:
+    """(round 48) ``old`` is named by the kind alone that ``new`` moves ("Class is Tuesday nights…" for "My pottery
+    class is on Sundays now"): the same kind, and no activity word before it in ``old``'s subject."""
+    kind, _ = kind_said(new)
+    subject = re.split(r" (?:is|are|was|were) ", old.strip(), maxsplit=1)[0].casefold()
+    return kind is not None and re.fullmatch(rf"(?:(?:my|our|the) )?{re.escape(kind)}s?(?:es)?", subject) is not None
 
 
 def _mentions(statement: str, event: str) -> bool:

@@ -184,9 +184,10 @@ def _read(text: str) -> str:
 @short_cached(1000, 8192)
 def _read_long(text: str) -> str:
     from memcli.smalltalk import unaddressed
+    from memcli.write.en_restated import restated
     from memcli.write.guard import told
 
-    said = told(text)
+    said = told(restated(text) if lang_of(text) == "en" else text)  # round 48: "changed again, it's X now" …
     bare = unaddressed(said)
     return said if bare == said or not bare.strip() else bare
 
@@ -334,6 +335,10 @@ def dated_clause(statement: str, said: datetime) -> tuple[str, datetime]:
         m = EN_AGO.search(statement)
         if not m or not re.search(_EN_PAST, m.group(0), re.I):
             return statement, said
+        from memcli.write.pair_dates import when_of
+        if (w := when_of(statement, said)) is not None and w.month and \
+                (w.year, w.month, w.day or 31) > (said.year, said.month, said.day):
+            return statement, said  # round 48: "…, starting October 12th" said on Oct 1: a date ahead stays said
         ago, rest = en_ago(statement)
         rest = rest[:1].upper() + rest[1:] if statement[:1].isupper() else rest
         rest = re.sub(r"\s+(?=[.,;!?])", "", rest)  # (…read "Dune" last month. It's… → …read "Dune". It's…)

@@ -129,6 +129,10 @@ _NOT_ENDED = re.compile(r"没有?|不(?!在了)|别|未|想|打算|准备|考虑
 _JOB_CHANGED = re.compile(r"换工作|换了(?:一)?(?:份|个)?(?:新)?工作|跳槽|转行|改行|新工作|"
                           r"\b(?:chang|switch)(?:ed|e|ing) (?:jobs|careers|employers)\b|"
                           r"\ba new (?:job|position)\b", re.I)
+#: round 48: a job left by someone named or a he/she ("Maya finally quit the law firm"): never the user's job ended
+_OTHER_LEFT = re.compile(r"^(?!(?:I|My|We|Our|The|This|That|It)\b)[A-Z][a-z]+(?: [A-Z][a-z]+)? (?:(?:just|finally|"
+                         r"recently|already|has|had|also|actually) )*(?:quit|left|resigned|retired|(?:was|got) "
+                         r"(?:fired|laid off|let go)|lost)\b")
 #: the user's own partner, a whole relation key (not maternal_uncle_wife, elder_brother_wife, ex_husband)
 _PARTNER = re.compile(r"^(?:wife|husband|spouse|partner|girlfriend|boyfriend|fianc\w*)$")
 _ZH_CALLED = re.compile(r"(?:名叫|叫做|叫)([\u4e00-\u9fff]{2,4}?)(?:[，,。.!！]|$)")
@@ -317,7 +321,7 @@ def ended_by(new: Facts, old: Facts, different_people: bool) -> str | None:
         linked |= left_from(new.statement, old.statement)  # 我从美团辞了 / 我跑的是美团众包 (round 32)
         if _JOB_KEPT.search(new.statement) and old.slot and split_slot(old.slot)[1] in ("job", "occupation"):
             return None  # "New job at City General, still a nurse": the workplace changed, the job stays
-        if different_people or old.slot and split_slot(old.slot)[1] == "name" and \
+        if different_people or _OTHER_LEFT.match(new.statement) or old.slot and split_slot(old.slot)[1] == "name" and \
                 not split_slot(old.slot)[0].startswith("thing:"):
             return None  # 我老公张伟换了份工作: his job changed, not his name (我老公叫张伟)
         is_job = bool(old.slot and split_slot(old.slot)[1] in ("workplace", "job", "occupation"))

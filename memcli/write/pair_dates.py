@@ -46,7 +46,16 @@ from memcli.reltime import (
 from memcli.reltime import told as told_span
 from memcli.text import to_simplified
 from memcli.timeutil import EVENT_WHEN
-from memcli.write.en_tense import EN_BOOKED, EN_IN_TIME, EN_NOW, EN_PAST, EN_PAST_FORM, EN_WILL
+from memcli.write.en_tense import (
+    EN_BOOKED,
+    EN_IN_TIME,
+    EN_NOW,
+    EN_PAST,
+    EN_PAST_FORM,
+    EN_WILL,
+    clause_tense,
+    date_clause,
+)
 
 __all__ = ["When", "date_relation", "moved_back", "strip_dates", "tells_future", "when_from_text", "when_of",
            "when_to_text"]
@@ -333,6 +342,9 @@ def _matches(statement: str) -> tuple[bool, tuple[re.Match[str], ...], int, bool
     text = to_simplified(statement) if zh else statement
     found = tuple((_ZH if zh else _EN).finditer(text))
     ahead = _ahead(text, zh) if found else 0
+    if found and not zh and (c := date_clause(text, found[0].start())) and not _HABIT.search(c) and (
+            own := clause_tense(c)):  # round 48: the tense of the date's own clause
+        ahead = own
     if ahead < 0 and not zh and EN_BOOKED.search(text) and not _HABIT.search(text):
         return zh, found, 0, True  # "signed up for the 10k in June": the act is past, its date the nearest (r. 47)
     bare = bool(found) and ahead == 0 and not _HABIT.search(text) and (zh or not EN_PAST_FORM.search(text))

@@ -5,7 +5,11 @@ Slot ``habit.rescheduled``, value the activity (yoga, piano, swim, 钢琴, 游�
 statement: :func:`memcli.write.event_change.rescheduled` ends the stored habit that names the activity and a day
 of the week, as an event moved to another date ends its date (``event.rescheduled``), and never another
 activity's (a pottery class moved leaves the yoga class). Told without a change ("I swim on Sundays") a day is
-another habit or one more day, as before. Pure functions of one sentence or clause.
+another habit or one more day, as before. Round 48: "My call with Rosa is every other Thursday at 5pm now" is a
+habit moved too (a call, a catch-up; the person after "with" must be the stored one's), and so is a habit told at
+another hour on the same days (:func:`hours_of`); a stored habit named only by its kind ("Class is Tuesday
+nights…") is the one a moved "pottery class" ends when it names no other activity (:func:`kind_said`). Pure
+functions of one sentence or clause.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from memcli.rx import rx
 from memcli.text import to_simplified
 from memcli.write.rules.match import Match
 
-__all__ = ["HABIT_MOVED_SLOT", "days_moved_to", "habit_moved", "weekdays"]
+__all__ = ["HABIT_MOVED_SLOT", "days_moved_to", "habit_moved", "hours_of", "kind_said", "weekdays"]
 
 HABIT_MOVED_SLOT = "habit.rescheduled"
 
@@ -29,7 +33,7 @@ _DAYS = (
 )
 _KIND = (
     r"(?:class|classes|lessons?|practice|sessions?|club|training|rehearsals?|group|meetups?|league|games?|"
-    r"workouts?|runs?|ride|rides|choir|lab)"
+    r"workouts?|runs?|ride|rides|choir|lab|calls?|catch-ups?|check-ins?)"
 )
 _INSTEAD = rf"(?: instead of (?:on )?(?P<old>{_DAYS}))?"
 #: my yoga class moved / was moved / got switched to Thursdays
@@ -41,7 +45,8 @@ _EN_MOVED = re.compile(
 )
 #: my piano lessons are on Fridays now / are now on Fridays / are on Fridays instead of Wednesdays
 _EN_NOW_ON = re.compile(
-    rf"^(?:my|our) (?P<what>(?:[a-z'-]+ ){{0,2}}?{_KIND}) (?:is|are) (?:now )?(?P<when>{_DAYS})"
+    rf"^(?:my|our) (?P<what>(?:[a-z'-]+ ){{0,2}}?{_KIND})(?: with (?P<with>[a-z]+))? (?:is|are) (?:now )?"
+    rf"(?P<when>(?:every other |every second )?{_DAYS})"
     rf"(?P<now>(?: now| instead)*){_INSTEAD}$",
     re.I,
 )
@@ -120,3 +125,35 @@ def days_moved_to(statement: str) -> frozenset[str]:
     if re.search(r"改|换|调|挪", statement):
         return weekdays(re.split(r"instead of|而不是|不是|改到|改成|换到|换成|调到|挪到", statement)[-1])
     return weekdays(re.split(r"instead of", statement)[0])
+
+
+_KIND_SUBJECT = re.compile(rf"^(?:(?:my|our|the) )?(?:[a-z'-]+ ){{0,2}}?(?P<kind>{_KIND})\b", re.I)
+_WITH = re.compile(r"^(?i:my|our) [a-z' -]+? with (?P<who>[A-Z][a-z]+)\b")
+_HOUR = re.compile(r"\bat (\d{1,2})(?::(\d\d))? ?([ap]m)?\b|\b(\d{1,2})(?::(\d\d))? ?([ap]m)\b", re.I)
+
+
+def kind_said(statement: str) -> tuple[str | None, str | None]:
+    """(round 48) The kind of habit ``statement`` opens on ("class" of "Class is Tuesday nights…", "call" of "My
+    call with Rosa is…") and the person named after "with" in it (Rosa), each or both None."""
+    m = _KIND_SUBJECT.match(statement.strip())
+    w = _WITH.match(statement.strip())
+    kind = _singular(m.group("kind").casefold()) if m else None
+    return kind, w.group("who") if w else None
+
+
+def _singular(word: str) -> str:
+    return word[:-2] if word.endswith("sses") else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def hours_of(statement: str) -> frozenset[tuple[int, int]]:
+    """(round 48) The clock times ``statement`` names, as (hour 0–23, minute): "at 4" → (16, 0) — a bare hour of
+    1–7 is read in the afternoon, as a call or a class is set —, "10am" → (10, 0), "5pm" → (17, 0)."""
+    out = set()
+    for m in _HOUR.finditer(statement):
+        h, mi, ap = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        hour = int(h) % 12 if ap else int(h)
+        if (ap or "").lower() == "pm" or (not ap and 1 <= hour <= 7):
+            hour += 12
+        if hour < 24:
+            out.add((hour, int(mi or 0)))
+    return frozenset(out)

@@ -10,6 +10,9 @@
   word or the turn speaks of work (manager, team, office…): a first day at a park or a school (a child's) is no
   new job.
 
+- Round 48: the job got, named by its employer ("I got the Riverside job! I start on May 4th."): "I got a new job
+  at Riverside. I start there on May 4th."
+
 Before: the offer was "I got the offer from X" (no workplace), the role a fragment ("Lead designer"), the start a fact
 of its own with no employer, a first day nothing — so "where do I work these days?" found nothing while the old job
 had been ended. A pure function of one utterance's text (English; any other text as given).
@@ -32,6 +35,11 @@ _OFFER = re.compile(
     r" (?:the|an|a|my) (?:new )?(?:job |formal |official |written )?offer (?:from|at|with)) (?P<org>" + _NAME + r")"
     r"(?i:(?: (?:as (?:an? |the )?(?P<job>[a-z][a-z -]{1,30}?)|for the (?P<job2>[a-z][a-z -]{1,30}?) "
     r"(?:role|position|job)))?)(?P<stop>[.!]+ ?|$)")
+#: round 48: the job got, named by its employer: "I got the Riverside job!", "Landed the job at Northwind."
+_GOT_JOB = re.compile(
+    r"(?:^|(?<=[.!?] ))(?i:(?:(?:so|oh|and|well|okay|ok|yay|guess what),? )*(?:i |i've |i have )?"
+    r"(?:just |finally |officially )?(?:got|landed)) (?i:the) (?:(?P<org>" + _NAME + r") (?i:job|position|role)|"
+    r"(?i:job|position|role) (?i:at|with) (?P<org2>" + _NAME + r"))(?P<stop>[.!]+ ?|$)")
 #: the role said alone after it ("Senior analytics lead." / "As a staff engineer!"): a noun phrase, no verb
 _ROLE = re.compile(r"^(?:as (?:an? |the )?)?(?P<job>[A-Za-z][a-z]*(?: (?:of )?[A-Za-z][a-z-]*){0,4})[.!]+ ?", re.I)
 #: the start: "I start on October 5th" / "I'm starting next month" / "Starting Monday" / "Start date is the 3rd"
@@ -100,6 +108,23 @@ def _first_day(text: str) -> str:
 def new_job_told(text: str) -> str:
     """``text`` with a job offer taken (its role and start said apart) or a first day at a workplace said as the
     new job it tells (see the module doc); ``text`` itself when it holds none."""
-    if "offer" not in text.casefold() and "first " not in text.casefold():
+    low = text.casefold()
+    if "offer" not in low and "first " not in low and "job" not in low and "position" not in low and "role" not in low:
         return text
-    return _first_day(_offer(text))
+    return _first_day(_got_job(_offer(text)))
+
+
+def _got_job(text: str) -> str:
+    """(round 48) "I got the Riverside job! I start on May 4th." → "I got a new job at Riverside. I start there on
+    May 4th." (the job got was a thing owned, ``owns.riverside job``: no workplace, so "where do I work now?"
+    found nothing)."""
+    m = _GOT_JOB.search(text)
+    if m is None:
+        return text
+    org, rest = m.group("org") or m.group("org2"), text[m.end():]
+    when = None
+    if s := _START.match(rest):
+        when, rest = s.group("when").strip(" ,"), rest[s.end():]
+        when = when if re.match(r"(?:on|in|from|next|this) ", when, re.I) else "on " + when
+    said = f"I got a new job at {org}" + (f". I start there {when}" if when else "")
+    return f"{text[:m.start()]}{said}. {rest}".rstrip()

@@ -9,8 +9,9 @@ occupation, the object (what is taught, what is driven) qualifies it; the statem
   / bus / truck… (a vehicle driven for others, never "a Honda") → taxi driver…, practises law / medicine →
   lawyer / doctor, bartends → bartender, waits tables → waiter, farms → farmer, cooks at a place → cook, cuts
   hair → hairdresser, fixes cars → mechanic, cleans houses / offices → cleaner, delivers mail / parcels →
-  courier. Not a job: one taught or coached who is a person ("teaches my son to swim", "coaches me"), oneself
-  ("teaches herself"), a verb of the moment ("is teaching a workshop today": the rules read -ing as passing).
+  courier, freelances as X → X (round 48). Not a job: one taught or coached who is a person ("teaches my son to
+  swim", "coaches me"), oneself ("teaches herself"), a verb of the moment ("is teaching a workshop today": the
+  rules read -ing as passing).
 - Chinese: (在X)教(Y) → (Y)老师 (教书 → 老师), 开出租(车) / 开公交 / 开货车… → 司机, 送外卖 → 外卖员,
   送快递 → 快递员, 种地 / 务农 → 农民, 行医 → 医生; not 教过 (past), 教我… / 教孩子… (a person taught).
 - A job told with what the person does in it: 是做<X>的<occupation> (做前端开发的工程师, 教物理的老师, 开货车的司机)
@@ -64,6 +65,10 @@ _EN_FIXED = (
     (re.compile(r"^(?:delivers?) (?:the )?(?:mail|post|parcels|packages|pizzas?|food)\b.*$"), "courier"),
 )
 _EN_DRIVE = re.compile(rf"^(?:drives?) (?:a |an |the )?{_EN_VEHICLE}(?: (?:for|in|at|around|on)\b.*)?$")
+#: round 48: "freelances as a copywriter (, mostly for …)": the occupation after "as", to where, whom for or a comma
+_EN_FREELANCE = re.compile(r"^freelances? as (?:a |an )?(?!(?:well|much|needed|and|often|usual|such|long|soon|"
+                           r"little|many|before)\b)(?P<job>[a-z][a-z -]{1,40}?)"
+                           r"(?:,.*| (?:for|at|in|on|with|from|since|mostly|mainly|now)\b.*)?$")
 
 
 def en_job_verb(predicate: str) -> str | None:
@@ -81,6 +86,8 @@ def en_job_verb(predicate: str) -> str | None:
         return f"{what} {_EN_NOUN[m.group('verb')]}".strip()
     if m := _EN_DRIVE.match(p):
         return f"{m.group('vehicle')} driver"
+    if (m := _EN_FREELANCE.match(p)) and not _EN_PERSON.match(m.group("job")):
+        return m.group("job").strip()
     return next((job for rx, job in _EN_FIXED if rx.match(p)), None)
 
 
