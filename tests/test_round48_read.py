@@ -7,6 +7,8 @@ Own sentences (none from a data set); real stores, the real default model, a rea
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 from _stores import module_store
 
@@ -127,3 +129,28 @@ def test_what_was_told_is_still_answered(store) -> None:
     assert "football" in _block(store, "What do I do on Tuesday evenings?")
     assert "青霉素" in _block(store, "我老公对什么过敏")
     assert "Kiwi" in _block(store, "What's my parrot called?")
+
+
+@pytest.fixture(scope="module")
+def changed_jobs(tmp_path_factory, embedder):
+    from _stores import say_apart
+
+    from memcli import Memory
+
+    m = Memory(db=str(tmp_path_factory.mktemp("r48jobs") / "m.db"), user="r48jobs", embedder=embedder)
+    say_apart(m, ["我在一家广告公司做文案，做了五年了", "我老婆在一家医院做护士", "我跳槽了，现在在一家游戏公司做策划",
+                  "老婆辞职了，她现在在一家药企做销售"], datetime.fromisoformat("2026-04-01T09:00:00+08:00"))
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize("question", ["我爱人以前做什么工作", "我老婆以前做什么工作"])
+def test_the_spouses_past_job_is_not_the_users(changed_jobs, question: str) -> None:
+    """The ended memories a past question reads are the asked person's (爱人 asked, 老婆 stored), never the user's."""
+    block = _block(changed_jobs, question)
+    assert "护士" in block and "文案" not in block
+
+
+def test_the_users_past_job_is_not_the_spouses(changed_jobs) -> None:
+    block = _block(changed_jobs, "我以前做什么工作")
+    assert "文案" in block and "护士" not in block
