@@ -83,13 +83,14 @@ def _slot_asked(slot: str | None, slots: Sequence[str]) -> bool:
     return any(slot == k or slot.startswith(k + ".") or k.startswith(slot + ".") for k in [*slots, *kin])
 
 
-def _another(question: str, slots: Sequence[str], slot: str | None, statement: str) -> bool:
-    """Whether a memory (``slot``, ``statement``) is about another person than the one ``question`` asks of
-    (:func:`memcli.read.question_subject.subject_feature` -1; ``question`` simplified as the subject gate reads it)."""
+def _another(question: str, slots: Sequence[str], slot: str | None) -> bool:
+    """Whether a memory's ``slot`` is about another person than the one ``question`` asks of
+    (:func:`memcli.read.question_subject.subject_feature` -1, read by the slot alone: "I live in Norwich with my
+    husband" is the user's home, whoever its words name; ``question`` simplified as the subject gate reads it)."""
     from memcli.read.question_subject import subject_feature
     from memcli.text import to_simplified
 
-    return subject_feature(to_simplified(question), slots, slot, to_simplified(statement)) < 0
+    return subject_feature(to_simplified(question), slots, slot, "") < 0
 
 
 def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slots: Sequence[str],
@@ -118,7 +119,7 @@ def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slot
             strength = (2 if changer is not None else 0) + (2 if _slot_asked(r["slot"], slots) else 0) + \
                 int(shares_word(tokens, statement)) + int(kind_feature(question, statement) > 0)
         # round 48: another person's ended fact is no past of the one asked (我以前的工作 for 我爱人以前做什么工作)
-        if not strength or _another(question, slots, r["slot"], statement):
+        if not strength or _another(question, slots, r["slot"]):
             continue
         p = max(changer.p_relevant or 0.0 if changer else 0.0, point or 0.0)
         out.append((strength, _row_hit(r, top, None if point is None else p, "past", ended=True)))
