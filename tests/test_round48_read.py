@@ -154,3 +154,16 @@ def test_the_spouses_past_job_is_not_the_users(changed_jobs, question: str) -> N
 def test_the_users_past_job_is_not_the_spouses(changed_jobs) -> None:
     block = _block(changed_jobs, "我以前做什么工作")
     assert "文案" in block and "护士" not in block
+
+
+def test_search_explain_lists_a_hit_added_after_the_ranking(changed_jobs) -> None:
+    """``search --explain`` of a past question: the ended memory the past reading adds has no ranking to explain
+    (it crashed the table with an AttributeError); its row shows its final score alone."""
+    from conftest import run_cli
+
+    args = ("--db", changed_jobs.store.location, "--user", "r48jobs", "search", "我爱人以前做什么工作", "-k", "8")
+    r = run_cli(*args, "--explain")
+    listed = run_cli(*args, "--json").json()
+    assert any(h["legs"] == ["past"] for h in listed["hits"])  # the question gets such a hit
+    assert r.exit_code == 0, r.stderr
+    assert "final" in r.stdout
