@@ -167,3 +167,19 @@ def test_search_explain_lists_a_hit_added_after_the_ranking(changed_jobs) -> Non
     assert any(h["legs"] == ["past"] for h in listed["hits"])  # the question gets such a hit
     assert r.exit_code == 0, r.stderr
     assert "final" in r.stdout
+
+
+names_store = module_store("r48names", ["My dad and my uncle don't talk anymore.", "我爸和我叔叔好几年不说话了。",
+                                        "My daughter Isla started nursery.", "我妈老周退休前是会计。"])
+
+
+@pytest.mark.parametrize("question", ["What's my father's name?", "我爸叫什么"])
+def test_a_relatives_name_never_told_gets_no_block(names_store, question: str) -> None:
+    """The father is spoken of, his name never: a fact about him is no answer to his name."""
+    assert _block(names_store, question) == ""
+
+
+@pytest.mark.parametrize(("question", "name"), [("What's my daughter called?", "Isla"), ("我妈叫什么", "老周"),
+                                                ("我爸和谁不说话", "叔叔")])
+def test_a_relatives_name_told_in_passing_is_still_answered(names_store, question: str, name: str) -> None:
+    assert name in _block(names_store, question)

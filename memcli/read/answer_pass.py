@@ -231,7 +231,8 @@ class AnswerPass:
                                    others=others))
 
     def _unfounded(self, own: list[tuple[float, Any, dict[str, Any]]], x_of: dict[int, list[float]],
-                   p_of: dict[int, float], attrs: dict[int, int], no_slot: int) -> set[int]:
+                   p_of: dict[int, float], attrs: dict[int, int], no_slot: int,
+                   slot_of: dict[int, str | None]) -> set[int]:
         """The ids of the hits that are no evidence for the question, whatever their fitted p (round 48):
 
         - a hypothetical (:func:`memcli.read.irrealis.irrealis_hit`: "if I ever got a dog it'd be a beagle") for a
@@ -241,16 +242,22 @@ class AnswerPass:
           did I go to college?" with no school told), a hit holding another specific attribute of the subject
           (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏), or one holding nothing asked — no asked attribute nor kind,
           no topic word matched — that stands no nearer to the question than the pool's mean (``lift`` <= 0: a trip
-          found by the "go" of "where did I go"). A paraphrase over a slotless fact stands out of the pool."""
+          found by the "go" of "where did I go"). A paraphrase over a slotless fact stands out of the pool;
+        - for a question asking the name of a relative no active memory names (``no_slot``, ``father.name``), a hit
+          that does not name them either (:func:`memcli.read.subject.name_in_passing`: "My dad didn't come, he and
+          Theo haven't spoken in years" holds Theo's name, not the father's)."""
         q, idx = self.question, {name: n for n, name in enumerate(FEATURES)}
         words = [w.casefold() for w in q.words if not w.isascii() or len(w) >= 3]
         realis = realis_question(q.focus)
+        names = [k for k in q.slots if k.endswith(".name") and self.asked_relation] if no_slot else []
         out: set[int] = set()
         for _, f, row in own:
             x = x_of.get(f.id)
             if f.id not in p_of or x is None:
                 continue
             if realis and self._once(("irrealis", row["statement"]), irrealis_hit, row["statement"], words):
+                out.add(f.id)
+            elif names and not (slot_of.get(f.id) or "").endswith(".name"):
                 out.add(f.id)
             elif no_slot and (attrs[f.id] < 0 or (attrs[f.id] == 0 and x[idx["kind"]] <= 0 and x[idx["lift"]] <= 0
                                                   and not x[idx["lexical_topic"]])):
@@ -374,7 +381,7 @@ class AnswerPass:
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:
                 p_of[f.id] = round(p, 4)
-        unfounded = self._unfounded(own, x_of, p_of, attrs, no_slot)
+        unfounded = self._unfounded(own, x_of, p_of, attrs, no_slot, slot_of)
         p_of.update(dict.fromkeys(unfounded, 0.0))
         by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
         alone = {f.id: p_of[f.id] for _, f, row in own if row.get("told") and f.id in p_of}
