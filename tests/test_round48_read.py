@@ -22,7 +22,9 @@ from memcli.read.slot_leg import query_slot_keys
     ("If I had more time I'd learn the cello.", ["cello"], True),
     ("I wish I owned a boat.", ["boat"], True),
     ("要是我以后养狗，肯定养柯基。", ["狗"], True),
-    ("如果有钱的话我就买辆房车。", ["房车"], True),
+    ("要是哪天有钱了，我一定买辆房车。", ["房车"], True),
+    ("If it rains I take the bus to work.", ["bus"], False),  # the condition of a habit
+    ("如果加班我就打车回家。", ["打车"], False),
     ("We have a cat called Pixel.", ["cat"], False),
     ("I'd never owned a cat before Pixel. If it rains we stay in.", ["cat"], False),  # the sentence naming it is real
     ("我家养了一只柯基，叫豆豆。", ["柯基"], False),
