@@ -185,3 +185,26 @@ def test_a_relatives_name_never_told_gets_no_block(names_store, question: str) -
                                                 ("我爸和谁不说话", "叔叔")])
 def test_a_relatives_name_told_in_passing_is_still_answered(names_store, question: str, name: str) -> None:
     assert name in _block(names_store, question)
+
+
+@pytest.mark.parametrize(("question", "own"), [
+    ("What's my father's name?", True), ("What's my dad called?", True), ("What's my mother-in-law's name?", True),
+    ("我爸叫什么", True), ("我女儿的名字", True),
+    ("What's my brother's bakery called?", False), ("What's my sister's dog called?", False),
+    ("我哥的饭馆叫什么", False),
+    ("What's my name?", False),
+])
+def test_a_question_asks_a_relatives_own_name(question: str, own: bool) -> None:
+    from memcli.read.question_subject import asks_own_name
+
+    assert asks_own_name(question) is own
+
+
+def test_the_name_of_a_relatives_thing_is_still_answered(embedder, tmp_path) -> None:
+    from _stores import say_all
+
+    from memcli import Memory
+
+    with Memory(db=str(tmp_path / "m.db"), user="r48shop", embedder=embedder) as m:
+        say_all(m, ["My brother runs a bakery in Bath called Crumbs."])
+        assert "Crumbs" in _block(m, "What's my brother's bakery called?")

@@ -55,6 +55,7 @@ from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.meal import ability_keys, is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
+from memcli.read.question_subject import asks_own_name
 from memcli.read.request import (
     about_world,
     addressed,
@@ -243,13 +244,15 @@ class AnswerPass:
           (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏), or one holding nothing asked — no asked attribute nor kind,
           no topic word matched — that stands no nearer to the question than the pool's mean (``lift`` <= 0: a trip
           found by the "go" of "where did I go"). A paraphrase over a slotless fact stands out of the pool;
-        - for a question asking the name of a relative no active memory names (``no_slot``, ``father.name``), a hit
-          that does not name them either (:func:`memcli.read.subject.name_in_passing`: "My dad didn't come, he and
+        - for a question asking the name of a relative themself (:func:`memcli.read.question_subject.asks_own_name`:
+          not of their coffee shop) no active memory names (``no_slot``, ``father.name``), a hit that does not name
+          them either (:func:`memcli.read.subject.name_in_passing`: "My dad didn't come, he and
           Theo haven't spoken in years" holds Theo's name, not the father's)."""
         q, idx = self.question, {name: n for n, name in enumerate(FEATURES)}
         words = [w.casefold() for w in q.words if not w.isascii() or len(w) >= 3]
         realis = realis_question(q.focus)
-        names = [k for k in q.slots if k.endswith(".name") and self.asked_relation] if no_slot else []
+        names = bool(no_slot and self.asked_relation and asks_own_name(q.simple)
+                     and any(k.endswith(".name") for k in q.slots))
         out: set[int] = set()
         for _, f, row in own:
             x = x_of.get(f.id)

@@ -223,6 +223,26 @@ def same_relative(asked: str | None, held: str | None) -> bool:
     return same_subject(asked, held) or asked in GROUP_RELATIONS or same_relation(asked, held)
 
 
+_EN_OWN_NAME = re.compile(r"\bmy\s+((?:[a-z]+[\s-]){0,2}[a-z]+?)(?:'s|’s|s')?\s+(?:(?:first|full|real)\s+)?"
+                          r"(?:name\b|called\b)", re.I)
+_ZH_OWN_NAME = re.compile(r"(?:的|他|她)?(?:叫什么|叫啥|名字|全名|大名)")  # matched right after the relation word
+
+
+def asks_own_name(question: str) -> bool:
+    """Whether ``question`` (simplified Chinese or other text) asks the name of a relative of the user's themself
+    ("What's my father's name?", "What's my dad called?", 我爸叫什么, 我女儿的名字), not of a thing of theirs
+    ("What's my brother's coffee shop called?", 我哥的咖啡店叫什么)."""
+    from memcli.slots import ZH_RELATION_RE, relation_en
+
+    m = _EN_OWN_NAME.search(question)
+    if m:
+        return relation_en(m[1]) is not None or relation_en(m[1].split()[-1].split("-")[-1]) is not None
+    for rel in ZH_RELATION_RE.finditer(question):
+        if _ZH_OWN_NAME.match(question, rel.end()):
+            return True
+    return False
+
+
 #: the question is the user's: 我 / I, my, me, our
 _MINE = re.compile(r"我|\b(?:i|my|me|mine|our)\b", re.IGNORECASE)
 
