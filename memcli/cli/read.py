@@ -132,6 +132,10 @@ def _hits_table(hits: list[Any], explain: bool) -> None:
         e_t.add_column(col, no_wrap=True)
     for h in hits:
         e = h.explain
+        if e is None:  # a hit a reading added after the ranking (an ended memory for a past question: legs "past")
+            e_t.add_row(hit_ref(h), *[""] * 10, f"{h.score:.3f}")
+            continue
+
         def opt(v: Any, spec: str) -> str:
             return "" if v is None else format(v, spec)
 

@@ -27,6 +27,7 @@ from typing import Any
 from memcli.db.store import MemoryStore
 from memcli.read import subject
 from memcli.read.answer import (
+    FEATURES,
     Answerability,
     anchor,
     answer_group,
@@ -49,11 +50,13 @@ from memcli.read.gaps import names_thing, piece_only, value_unheld
 from memcli.read.general import about_other, general_request, others_only
 from memcli.read.given import instruction
 from memcli.read.how_to import asks_market, procedure_rest
+from memcli.read.irrealis import irrealis_hit, realis_question
 from memcli.read.kinds import kind_feature, kind_missing
 from memcli.read.meal import ability_keys, is_meal
 from memcli.read.mismatch import asked_name, names_after_relation, names_given
 from memcli.read.missing import asked_subject, missing_features
 from memcli.read.new_thing import new_things_zh
+from memcli.read.question_subject import asks_own_name
 from memcli.read.request import (
     about_world,
     addressed,
@@ -229,6 +232,42 @@ class AnswerPass:
                     or others_only(q.simple, q.slots, has_anchor=bool(q.has_anchor), matched=matched, people=people,
                                    others=others))
 
+    def _unfounded(self, own: list[tuple[float, Any, dict[str, Any]]], x_of: dict[int, list[float]],
+                   p_of: dict[int, float], attrs: dict[int, int], no_slot: int,
+                   slot_of: dict[int, str | None]) -> set[int]:
+        """The ids of the hits that are no evidence for the question, whatever their fitted p (round 48):
+
+        - a hypothetical (:func:`memcli.read.irrealis.irrealis_hit`: "if I ever got a dog it'd be a beagle") for a
+          question about what is ("Do I have a dog?", "What breed is my dog?"), not one put in its mood ("what dog
+          would I get?": :func:`memcli.read.irrealis.realis_question`);
+        - for a question asking a slot of the user or someone of theirs no active memory holds (``no_slot``: "where
+          did I go to college?" with no school told), a hit holding another specific attribute of the subject
+          (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏), or one holding nothing asked — no asked attribute nor kind,
+          no topic word matched — that stands no nearer to the question than the pool's mean (``lift`` <= 0: a trip
+          found by the "go" of "where did I go"). A paraphrase over a slotless fact stands out of the pool;
+        - for a question asking the name of a relative themself (:func:`memcli.read.question_subject.asks_own_name`:
+          not of their coffee shop) no active memory names (``no_slot``, ``father.name``), a hit that does not name
+          them either (:func:`memcli.read.subject.name_in_passing`: "My dad didn't come, he and
+          Theo haven't spoken in years" holds Theo's name, not the father's)."""
+        q, idx = self.question, {name: n for n, name in enumerate(FEATURES)}
+        words = [w.casefold() for w in q.words if not w.isascii() or len(w) >= 3]
+        realis = realis_question(q.focus)
+        names = bool(no_slot and self.asked_relation and asks_own_name(q.simple)
+                     and any(k.endswith(".name") for k in q.slots))
+        out: set[int] = set()
+        for _, f, row in own:
+            x = x_of.get(f.id)
+            if f.id not in p_of or x is None:
+                continue
+            if realis and self._once(("irrealis", row["statement"]), irrealis_hit, row["statement"], words):
+                out.add(f.id)
+            elif names and not (slot_of.get(f.id) or "").endswith(".name"):
+                out.add(f.id)
+            elif no_slot and (attrs[f.id] < 0 or (attrs[f.id] == 0 and x[idx["kind"]] <= 0 and x[idx["lift"]] <= 0
+                                                  and not x[idx["lexical_topic"]])):
+                out.add(f.id)
+        return out
+
     def score(self, top: Pool, via: dict[int, int], cos_by_id: dict[int, float], *, dense_ran: bool,
               explain: bool, slot_found: bool = False) -> tuple[dict[int, float], dict[int, list[float]]]:
         """p_relevant of each hit of the pool ``top`` (:mod:`memcli.read.answer`; rounded to 4 places); a hit
@@ -349,6 +388,8 @@ class AnswerPass:
             p = self.answer.p(x, q.group) if self.answer.enabled else None
             if p is not None:
                 p_of[f.id] = round(p, 4)
+        unfounded = self._unfounded(own, x_of, p_of, attrs, no_slot, slot_of)
+        p_of.update(dict.fromkeys(unfounded, 0.0))
         by_fact = found_by_fact(q.slots, [(slot_of.get(parent), slot_of.get(i)) for i, parent in via.items()])
         alone = {f.id: p_of[f.id] for _, f, row in own if row.get("told") and f.id in p_of}
         p_of = question_p(p_of, list(x_of.values()), {f.id: answer_subject(slot_of[f.id]) for _, f, row in own},
@@ -360,6 +401,7 @@ class AnswerPass:
         # holds no known attribute of theirs: it gives its p to their facts and takes none from them ("Which team
         # does my dad support?" had raised every turn naming Dad to the best of Dad's facts and filled the block)
         p_of.update({i: min(p_of[i], p) for i, p in alone.items() if i in p_of})
+        p_of.update(dict.fromkeys((i for i in unfounded if i in p_of), 0.0))  # sharing gives them nothing back
         if self.secret or q.hands_text:
             p_of = dict.fromkeys(p_of, 0.0)
         if q.en and self.embed is not None and p_of:  # "how many books" never takes "19 cats" (round 42)

@@ -95,11 +95,30 @@ _KIN = ({"job", "workplace"}, {"education", "school"})
 
 
 def _slot_asked(slot: str | None, slots: Sequence[str]) -> bool:
+    """Whether a memory's ``slot`` is one of the asked ``slots``, of a kin attribute (:data:`_KIN`), or of the
+    relative asked said in another word (``wife.job`` for ``spouse.job``: round 48)."""
     if not slot:
         return False
+    from memcli.read.question_subject import same_subject
+    from memcli.slots import ME, split_slot
+
+    held = split_slot(slot)[0]
+    if held != ME and not held.startswith(("person:", "thing:")):  # the asked relative under the memory's word
+        slots = [*slots, *(held + k[len(asked):] for k in slots if (asked := split_slot(k)[0]) not in (ME, held)
+                           and not asked.startswith(("person:", "thing:")) and same_subject(asked, held))]
     kin = [f"{k.rsplit('.', 1)[0]}.{o}" if "." in k else o for k in slots for group in _KIN
            if k.rsplit(".", 1)[-1] in group for o in group]
     return any(slot == k or slot.startswith(k + ".") or k.startswith(slot + ".") for k in [*slots, *kin])
+
+
+def _another(question: str, slots: Sequence[str], slot: str | None) -> bool:
+    """Whether a memory's ``slot`` is about another person than the one ``question`` asks of
+    (:func:`memcli.read.question_subject.subject_feature` -1, read by the slot alone: "I live in Norwich with my
+    husband" is the user's home, whoever its words name; ``question`` simplified as the subject gate reads it)."""
+    from memcli.read.question_subject import subject_feature
+    from memcli.text import to_simplified
+
+    return subject_feature(to_simplified(question), slots, slot, "") < 0
 
 
 def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slots: Sequence[str],
@@ -127,7 +146,8 @@ def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slot
         else:
             strength = (2 if changer is not None else 0) + (2 if _slot_asked(r["slot"], slots) else 0) + \
                 int(shares_word(tokens, statement)) + int(kind_feature(question, statement) > 0)
-        if not strength:
+        # round 48: another person's ended fact is no past of the one asked (我以前的工作 for 我爱人以前做什么工作)
+        if not strength or _another(question, slots, r["slot"]):
             continue
         p = max(changer.p_relevant or 0.0 if changer else 0.0, point or 0.0)
         out.append((strength, _row_hit(r, top, None if point is None else p, "past", ended=True)))

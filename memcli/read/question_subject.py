@@ -158,8 +158,9 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     if named:  # 老王住在哪里 is not answered by 我住在… nor 我妈妈住在…: only a fact naming 老王
         from memcli.read.tokens import has_word  # round 32: Tom is no piece of "tomorrow"
 
-        return 1 if has_word(statement.casefold(), named) or has_word(slot_subject(hit_slot).casefold(), named) \
-            else -1
+        if not (has_word(statement.casefold(), named) or has_word(slot_subject(hit_slot).casefold(), named)):
+            return -1
+        return 1 if same_relative(relative_of(query, named), relative_of(statement, named, hit_slot)) else -1
     if not subjects and hs in ("spouse", "partner") and USER_UNION.search(statement):
         return 0  # 我什么时候结的婚 asks the user's marriage, which 我和陈静结婚了 (spouse.name) tells (round 41)
     if not subjects:  # the user's own question (我住在哪个城市) is not answered by a relative's fact
@@ -180,6 +181,66 @@ def subject_feature(query: str, query_slots: Sequence[str], hit_slot: str | None
     own = slot_subject(hit_slot)
     held = names_after_relation(statement) | ({own[7:].casefold()} if own.startswith("person:") else set())
     return -1 if asked and held and not asked & held else 1
+
+
+_EN_POSSESSIVE = "(?:'s|s'|’s)"
+#: a Chinese relation word right after a name: 小林的妈妈, 小林他妈, 小林老婆
+_ZH_AFTER = "(?:的|他|她|他的|她的)?"
+
+
+def relative_of(text: str, name: str, slot: str | None = None) -> str | None:
+    """The relation key of a relative of the named person ``name`` (case-folded) that ``text`` speaks of ("Sam's
+    mom" → mother, "Sam's older brother" → elder_brother, 小林的妈妈 / 小林他妈 → mother), or the one a ``person:…``
+    slot holds under the name (``person:sam.mother.job`` → mother); None when ``text`` speaks of the person
+    themself (round 48: "What does Sam do for work?" was answered by "Sam's mom is a retired schoolteacher")."""
+    from memcli.slots import relation_en, relation_zh
+
+    head = slot_subject(slot) if slot else ""
+    if head.startswith("person:") and "." in head and head[7:].split(".", 1)[0].casefold() == name:
+        return head.split(".", 1)[1].split(".", 1)[0]
+    low = text.casefold()
+    at = re.search(rf"\b{re.escape(name)}{_EN_POSSESSIVE}\s+([a-z]+)(?:[\s-]+([a-z]+))?", low) if name.isascii() \
+        else None
+    if at:
+        return relation_en(f"{at[1]} {at[2]}") if at[2] and relation_en(f"{at[1]} {at[2]}") else relation_en(at[1])
+    if not name.isascii():
+        from memcli.slots import ZH_RELATION_RE
+
+        m = re.search(rf"{re.escape(name)}{_ZH_AFTER}", low)
+        rel = ZH_RELATION_RE.match(low, m.end()) if m else None
+        return relation_zh(rel.group(0)) if rel else None
+    return None
+
+
+def same_relative(asked: str | None, held: str | None) -> bool:
+    """Whether a question about the named person's relative ``asked`` (None: the person themself) is about whom a
+    hit holding ``held`` speaks: both None, one relation (:func:`same_subject`), or a group asked (Sam's parents)
+    and one of it held."""
+    from memcli.slots import GROUP_RELATIONS, same_relation
+
+    if asked is None or held is None:
+        return asked is held
+    return same_subject(asked, held) or asked in GROUP_RELATIONS or same_relation(asked, held)
+
+
+_EN_OWN_NAME = re.compile(r"\bmy\s+((?:[a-z]+[\s-]){0,2}[a-z]+?)(?:'s|’s|s')?\s+(?:(?:first|full|real)\s+)?"
+                          r"(?:name\b|called\b)", re.I)
+_ZH_OWN_NAME = re.compile(r"(?:的|他|她)?(?:叫什么|叫啥|名字|全名|大名)")  # matched right after the relation word
+
+
+def asks_own_name(question: str) -> bool:
+    """Whether ``question`` (simplified Chinese or other text) asks the name of a relative of the user's themself
+    ("What's my father's name?", "What's my dad called?", 我爸叫什么, 我女儿的名字), not of a thing of theirs
+    ("What's my brother's coffee shop called?", 我哥的咖啡店叫什么)."""
+    from memcli.slots import ZH_RELATION_RE, relation_en
+
+    m = _EN_OWN_NAME.search(question)
+    if m:
+        return relation_en(m[1]) is not None or relation_en(m[1].split()[-1].split("-")[-1]) is not None
+    for rel in ZH_RELATION_RE.finditer(question):
+        if _ZH_OWN_NAME.match(question, rel.end()):
+            return True
+    return False
 
 
 #: the question is the user's: 我 / I, my, me, our
