@@ -37,7 +37,7 @@ from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.write import linked_change as lc
-from memcli.write.another_one import another_beside
+from memcli.write.another_one import another_beside, another_named
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import (
     keyed_side_by_side,
@@ -239,7 +239,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if why is None and plan.decision != Decision.NOOP:
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"]) or past_kept(  # round 47
-            candidate.statement, plan.target["statement"]) or added_kept(candidate.statement, plan.target["statement"])
+            candidate.statement, plan.target["statement"]) or added_kept(candidate.statement, plan.target[
+                "statement"]) or another_named(new, old)  # round 48: a second dog named, not the first renamed
     if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)
