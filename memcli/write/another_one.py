@@ -7,9 +7,10 @@ fact beside the one stored (ADD). "I bought another car", "we got a second dog" 
 
 Round 48: two animals (or things) of one kind, each named ("I have a dog named Rusty", then "We also have a dog
 named Juniper"): both are ``thing:dog.name``, a functional slot, and the second name ended the first. A thing's
-name told again with another name is another of the kind (:func:`another_named`), unless the clause tells a
-renaming or a correction (renamed, now called, actually, 改名…) or the two names differ by one letter (a spelling
-mended): both kept, and "what are my dogs called?" reads both.
+name told again with another name is another of the kind (:func:`another_named`) when the clause tells one more
+(also, other, another, second, new; "a dog named…": one introduced) and no renaming or correction (renamed, now
+called, actually, 改名…), and the names differ by more than a letter (a spelling mended): both kept, and "what are
+my dogs called?" reads both. "My dog is called Tansy" after "My dog's called Nutmeg" stays the one dog named anew.
 
 Pure functions over :class:`~memcli.write.rules.Facts`; imports only leaves.
 """
@@ -48,6 +49,10 @@ _RENAMED = re.compile(r"\b(?:renam\w*|re-nam\w*|changed? (?:his|her|its|their|th
                       r"改名|改叫|其实|不是|更正|说错", re.I)
 
 
+#: a second one told: also, other, another, second, too, both, new ("our new puppy is called…")
+_ONE_MORE = re.compile(r"\b(?:also|other|another|second|third|too|as well|both|one more|new)\b|又|另|也|还有", re.I)
+
+
 def _one_letter_apart(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` differ by one letter changed, added or dropped, or two swapped (a spelling mended)."""
     if abs(len(a) - len(b)) > 1:
@@ -70,4 +75,8 @@ def another_named(new: Facts, old: Facts) -> str | None:
     a, b = new.value.casefold().strip(), old.value.casefold().strip()
     if a == b or a in b or b in a or _one_letter_apart(a, b) or _RENAMED.search(new.statement):
         return None
+    kind = re.escape(m.group(1))
+    if not (_ONE_MORE.search(new.statement) or re.search(rf"\b(?:a|an|one) (?:[\w-]+ ){{0,2}}?{kind}\b", new.statement,
+                                                        re.I)):
+        return None  # "My dog is called Tansy" after "My dog's called Nutmeg": the one dog, named anew
     return f"another {m.group(1)} named ({new.value} beside {old.value}): a second of the kind, not a new name"
