@@ -23,6 +23,7 @@ import re
 from memcli.numerals import en_number
 from memcli.org_names import EN_ORGS, EN_PLACES
 from memcli.write.rules.en_joined import joined_when
+from memcli.write.rules.en_words import time_cut
 from memcli.write.rules.match import Match
 
 __all__ = ["duration_told", "org_joined", "started_told"]
@@ -90,7 +91,9 @@ def org_joined(clause: str) -> list[Match]:
     else:
         return []
     value = re.sub(r"^the ", "", org.casefold())
-    statement = said[:1].upper() + said[1:]
+    cut = time_cut(said)  # ("I joined Acme last year": the time in valid time, the statement "I joined Acme")
+    statement = cut[1] if cut[0] is not None and cut[0] == ago and cut[1] else said
+    statement = statement[:1].upper() + statement[1:]
     if not re.match(r"(?:I|we)\b", statement, re.I) and re.match(r"(?:just |recently |finally )?(?:joined|started|"
                                                                   r"began)\b", statement, re.I):
         statement = "I " + statement[:1].lower() + statement[1:]  # ("Joined X in March": the "I" chat drops)
@@ -133,7 +136,7 @@ def duration_told(clause: str) -> list[Match]:
     doing = obj.split()[-1] if obj and verb in _OBJ_VERBS else (verb + (" " + obj if obj else ""))
     if not doing or not doing.isascii():
         return []
-    statement = said[:1].upper() + said[1:]
+    statement = re.sub(r" (?:now|already|straight)$", "", said[:1].upper() + said[1:])
     if statement.startswith("Been "):
         statement = "I've b" + statement[1:]
     return [Match(statement=statement, kind="habit", slot=f"habit.{doing}", value=doing, salience=0.6,
