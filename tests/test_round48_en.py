@@ -207,6 +207,7 @@ def test_how_long_shows_since_when(mem: Memory) -> None:
     ("I'd love to visit Patagonia someday.", "goal.visit patagonia"),
     ("My dream is to open a bakery.", "goal.open bakery"),
     ("I want to learn Portuguese one day.", "goal.learn portuguese"),
+    ("I'd love to live by the sea one day.", "goal.live sea"),
 ])
 def test_a_hope_is_a_goal(text: str, slot: str) -> None:
     assert _read(text) == [(slot, slot.partition(".")[2], "goal")]
@@ -217,6 +218,7 @@ def test_a_hope_is_a_goal(text: str, slot: str) -> None:
     "Hoping you can help me with my CV.",
     "I was hoping to finish early.",  # a hope past
     "I'd like to book a table for two.",  # a request, no someday
+    "I'd love to help out with the bake sale!",  # a reply, no time ahead
     "If I win the lottery I'd love to buy a boat.",
 ])
 def test_no_goal_from_a_request_a_past_hope_or_a_condition(text: str) -> None:
