@@ -29,6 +29,7 @@ from memcli.read.gaps import value_unheld
 from memcli.read.goal_asked import asks_deed
 from memcli.slot_query import query_slots
 from memcli.write.another_one import another_named
+from memcli.write.goal_apart import goal_apart
 from memcli.write.rules import Facts, extract_matches
 from memcli.write.thing_ended import having_ended
 
@@ -206,6 +207,7 @@ def test_how_long_shows_since_when(mem: Memory) -> None:
     ("Hoping to run a marathon next year.", "goal.run marathon"),
     ("I'd love to visit Patagonia someday.", "goal.visit patagonia"),
     ("My dream is to open a bakery.", "goal.open bakery"),
+    ("Winning the county cup is my number one goal.", "goal.winning cup"),
     ("I want to learn Portuguese one day.", "goal.learn portuguese"),
     ("I'd love to live by the sea one day.", "goal.live sea"),
 ])
@@ -238,3 +240,17 @@ def test_a_hope_answers_my_goals_never_whether_i_did_it(mem: Memory) -> None:
     assert "marathon" in block and "Patagonia" in block and "(goal" in block
     for q in ("Have I run a marathon?", "Did I visit Patagonia?", "When did I run a marathon?"):
         assert "[fairly sure]" not in _block(mem, q), q
+
+
+def test_a_hope_ends_no_fact_and_two_hopes_of_other_things_stand() -> None:
+    assert goal_apart("goal", "goal.adopt child", "other", None)
+    assert goal_apart("other", None, "goal", "goal.adopt child")
+    assert goal_apart("goal", "goal.adopt child", "goal", "goal.open bakery")
+    assert goal_apart("goal", "goal.open bakery", "goal", "goal.open bakery") is None  # the judge's
+    assert goal_apart("habit", "habit.yoga", "other", None) is None
+
+
+def test_a_hope_with_a_no_in_it_ends_nothing(mem: Memory) -> None:
+    say_apart(mem, ["I'm looking into foster agencies these days.",
+                    "I hope to build a family and give a home to kids who haven't had one."], START)
+    assert all(r["invalid_at"] is None for r in _rows(mem).values())

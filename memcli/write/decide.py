@@ -74,6 +74,7 @@ from memcli.write.event_days import as_time, other_day_event
 from memcli.write.extract import enrich
 from memcli.write.fitted import hide_floor
 from memcli.write.given_up import give_up_of, given_up_ends, given_up_kept
+from memcli.write.goal_apart import goal_apart
 from memcli.write.home_left import home_plan
 from memcli.write.job_change import promotion_kept
 from memcli.write.job_pair import job_replaced
@@ -176,7 +177,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if plan.target is None or plan.level == Level.EXACT:
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
-    why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
+    gp = goal_apart(candidate.kind, candidate.slot, plan.target["kind"], plan.target["slot"])  # round 48: hopes
+    why = gp or hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
         new, old) or event_beside(new, old, plan.decision) or (  # (not in hard_guard: its reasons are a judge
         reduction_beside(new, old) or another_beside(new, old) or state_beside(new, old)  # round 47: feels better
         if plan.decision == Decision.NOOP else None) or \

@@ -42,6 +42,8 @@ _HOPES = (
     re.compile(_LEAD + r"it's (?:always been )?(?:a|my) (?:big |lifelong |life-long )?dream(?: of mine)? to "
                        r"(?P<what>.+)$", re.I),
     re.compile(_LEAD + r"(?:I|we) (?:really |still )?dream of (?P<what>[a-z]+ing\b.*)$", re.I),
+    re.compile(_LEAD + r"(?P<what>[a-z]+ing\b.{2,60}?) is (?:my|our) (?:number one |main |big |biggest |ultimate |top |"
+                       r"long-term |real )?(?:goal|dream|ambition)$", re.I),  # ("Winning the league is my goal")
     re.compile(_LEAD + r"(?:I'd|I would|we'd|we would|I want|we want|I really want) (?:really )?(?:like )?to "
                        rf"(?P<what>.+?\b{_SOMEDAY}\b.*)$", re.I),
     re.compile(_LEAD + rf"(?:{_SOMEDAY}),? (?:I'd|I would|I want|I hope) (?:like |love )?to (?P<what>.+)$", re.I),
