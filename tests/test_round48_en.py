@@ -244,7 +244,7 @@ def test_a_hope_answers_my_goals_never_whether_i_did_it(mem: Memory) -> None:
 
 def test_a_hope_ends_no_fact_and_two_hopes_of_other_things_stand() -> None:
     assert goal_apart("goal", "goal.adopt child", "other", None)
-    assert goal_apart("other", None, "goal", "goal.adopt child")
+    assert goal_apart("other", None, "goal", "goal.adopt child") is None  # a fact may end a hope ("New goal: …")
     assert goal_apart("goal", "goal.adopt child", "goal", "goal.open bakery")
     assert goal_apart("goal", "goal.open bakery", "goal", "goal.open bakery") is None  # the judge's
     assert goal_apart("habit", "habit.yoga", "other", None) is None
