@@ -35,6 +35,7 @@ class Kind(StrEnum):
     IDENTITY = "identity"
     HABIT = "habit"
     HEALTH = "health"
+    GOAL = "goal"  # round 48: a hope or wish for the user's own future ("Hoping to run a marathon"), never a deed done
     OTHER = "other"
 
 

@@ -123,6 +123,8 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     _A("owns", "other", False, zh_verbs="有|养|养了|买了|领养",
        en_verbs="have|has|own|owns|bought|adopted", query="养了什么|宠物|pet"),
     _A("habit", "habit", False),
+    _A("goal", "goal", False, en_nouns="goal|goals|dream|dreams|ambition|ambitions|aspiration|aspirations",
+       query="what do i hope|what do i dream|what would i love|bucket list|my goals|my dreams"),  # round 48: hopes
     _A("favourite", "preference", True, zh_nouns="最喜欢的|最爱的", en_nouns="favorite|favourite"),
     _A("brand", "preference", True, zh_nouns="牌子|品牌", en_nouns="brand|make"),
     _A("is", "identity", False, zh_verbs="是", en_verbs="is|am|are"),

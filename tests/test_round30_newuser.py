@@ -129,7 +129,7 @@ def test_a_malformed_or_foreign_database_url_is_bad_input_without_its_password(u
 @pytest.mark.parametrize(("line", "said"), [
     ('{"id": "a", "utterance": "I grow mint", "expected": [{"statement": "I grow mint", "kind": "hobby"}]}',
      "line 1: expected.0.kind: must be 'preference', 'relationship', 'identity', 'habit', "
-     "'health' or 'other', got 'hobby'"),
+     "'health', 'goal' or 'other', got 'hobby'"),  # (round 48: goal)
     ('{"id": "a", "utterance": "I grow mint", "role": "bot", "expected": []}',
      "line 1: role: must be 'user' or 'assistant', got 'bot'"),
     ('{"id": "a", "utterance": "I grow mint", "expected": []}\n{"id": "a", "utterance": "I grow sage", "expected": []}',

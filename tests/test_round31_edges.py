@@ -45,7 +45,7 @@ def test_library_says_a_number_is_not_finite_or_out_of_range_in_memcli_words(mem
 def test_the_cli_says_a_value_of_the_wrong_kind_in_the_same_words(cli, tmp_path) -> None:
     """typer's own coercion of ``--limit 0`` said pydantic's "Input should be greater than or equal to 1"."""
     db = ("--db", str(tmp_path / "w.db"), "--user", "noor")
-    kinds = "'preference', 'relationship', 'identity', 'habit', 'health' or 'other'"
+    kinds = "'preference', 'relationship', 'identity', 'habit', 'health', 'goal' or 'other'"  # (round 48: goal)
     for args, said in ((("search", "kites", "--limit", "0"), "Invalid value for '--limit' / '-k': needs a number ≥ 1, "
                                                              "got '0'; see 'memcli search --help'"),
                        (("capture", "I fly kites", "--role", "bot"), "role: must be 'user' or 'assistant', got 'bot'"),

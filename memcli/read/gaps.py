@@ -8,7 +8,8 @@ Two answer features (:mod:`memcli.read.answer`), both of one hit against one que
   fact, no date). 0 when the question asks no value type, asks when the user did a thing (round 39, "When did
   I go to the dentist?": the day the event was told answers it, :func:`memcli.read.time_intent.told_when`), asks who
   (a relation answers it as a name does) or how often (every morning), or names its subject by another fact
-  ("my friend who runs a bakery"). The ranking
+  ("my friend who runs a bakery"), or asks how long the user has done a thing and the hit tells its start (round
+  48: "I started pottery", shown with its valid time). The ranking
   already lowered such hits below one that holds the value (round 32, ``asked_value.lift``); the gate did not
   know it, and the subject's only fact passed.
 - ``piece`` (:func:`piece_only`): the statement shares an English word of the question only as a piece of a
@@ -55,6 +56,13 @@ _MORE = {
 }
 
 
+#: round 48: "how long have I (been) doing X?" of the user's own doing is answered by the memory of its start, whose
+#: valid time the block shows ("I started pottery (since May 2021)", "I've been doing yoga for six years")
+_HOW_LONG_MINE = re.compile(r"\bhow long (?:have|has|had) (?:i|we)\b", re.IGNORECASE)
+_START_TOLD = re.compile(r"\b(?:started|began|begun|took up|taken up|picked up|got into|since|for (?:about |around |"
+                         r"almost |nearly |over )?\w+ (?:years?|months?|weeks?))\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def value_unheld(question: str, statement: str) -> float:
     """1.0 when ``question`` (simplified Chinese or other text) asks a value type and ``statement`` holds no
@@ -66,6 +74,8 @@ def value_unheld(question: str, statement: str) -> float:
     if asked is None or _BY_FACT.search(question) or (asked == "name" and _WHO.match(question)) \
             or (asked == "amount" and _OFTEN.search(question)) or (asked == "when" and told_when(question)):
         return 0.0
+    if asked == "amount" and _HOW_LONG_MINE.search(question) and _START_TOLD.search(statement):
+        return 0.0  # a start told answers how long (round 48)
     more = _MORE.get(asked)
     return float(not holds_value(statement, asked, question) and not (more and more.search(statement)))
 

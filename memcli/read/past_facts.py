@@ -44,8 +44,8 @@ from memcli.read.results import Hit, construct
 from memcli.read.said_when import in_window
 from memcli.read.time_intent import habitual
 
-__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "changers", "ended_hits", "finish", "window_answers",
-           "window_events"]
+__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "changers", "ended_hits", "finish", "row_hit",
+           "window_answers", "window_events"]
 
 #: the user's newest memories read for ended ones (a bounded look-up: an ended fact older than these is not found)
 SCAN = 256
@@ -150,7 +150,7 @@ def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slot
         if not strength or _another(question, slots, r["slot"]):
             continue
         p = max(changer.p_relevant or 0.0 if changer else 0.0, point or 0.0)
-        out.append((strength, _row_hit(r, top, None if point is None else p, "past", ended=True)))
+        out.append((strength, row_hit(r, top, None if point is None else p, "past", ended=True)))
     out.sort(key=lambda x: -x[0])
     return [h for _, h in out[:limit]]
 
@@ -187,7 +187,7 @@ def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots
     top = max((h.score for h in hits), default=1.0)
     first: list[Hit] = []
     for _, r in then:
-        h = found.get(int(r["id"])) or _row_hit(r, top, point, "past", ended=r["invalid_at"] is not None)
+        h = found.get(int(r["id"])) or row_hit(r, top, point, "past", ended=r["invalid_at"] is not None)
         if point is not None:
             h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
         first.append(h)
@@ -198,7 +198,9 @@ def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots
     return (first + [h for h in hits if (h.id not in ids or h.origin == "episode") and h.id not in later])[:limit]
 
 
-def _row_hit(r: dict[str, Any], score: float, p: float | None, leg: str, *, ended: bool = False) -> Hit:
+def row_hit(r: dict[str, Any], score: float, p: float | None, leg: str, *, ended: bool = False) -> Hit:
+    """A store row as a :class:`Hit` of leg ``leg`` at ``score`` with ``p_relevant`` ``p``; ``ended``: its
+    ``ended_at`` is the row's ``invalid_at``."""
     from memcli.timeutil import event_day, from_iso
 
     day = event_day(r.get("event_when"))
@@ -235,7 +237,7 @@ def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[date
         told = store.source_ids_by_item(user, [int(r["id"]) for r in rows])
         rows = [r for r in rows if not set(told.get(int(r["id"]), [])) & turns]
     low = min((h.score for h in hits), default=1.0)
-    return [_row_hit(r, low, point, "window") for r in rows]
+    return [row_hit(r, low, point, "window") for r in rows]
 
 
 def window_answers(hits: Sequence[Hit], question: str, tokens: Sequence[str], window: tuple[datetime, datetime] | None,

@@ -33,7 +33,7 @@ FRAME = {
 }
 KIND_LABEL = {
     "zh": {"preference": "偏好", "relationship": "关系", "identity": "身份", "habit": "习惯", "health": "健康",
-           "other": "其他"},
+           "goal": "目标", "other": "其他"},
     "en": {},
 }
 MAX_STATEMENT_CHARS = 300

@@ -39,7 +39,9 @@ from memcli.read.child_nick import child_named_zh
 from memcli.read.dense import DenseHit, dense_leg
 from memcli.read.domain_request import domain_answers
 from memcli.read.encoder import InlineVector, QueryEncoder, QueryVector, query_encoder
+from memcli.read.ended_named import ended_named
 from memcli.read.episodes import EpisodeLeg, merge, told_cos
+from memcli.read.goal_asked import goal_answers
 from memcli.read.lexical import lexical_leg
 from memcli.read.meal import asker_meal
 from memcli.read.parts import recall_parts, split_question
@@ -323,13 +325,15 @@ class MemoryRetrievalService:
             hits = quotes.memory_first(hits, limit) if lang != "zh" else hits  # round 46: a turn that restates
         past = at is None and asks_past(asked_q)  # round 39: "What car did I have before?" (memcli.read.past_facts)
         hits = past_facts.finish(store, user, asked_q, info, hits, window, limit, past=past, as_of=at)
+        hits = ended_named(store, user, info, hits, limit, as_of=at)  # round 48: a name told in an ended memory
         if held_answers(hits, asked_q, info.slots, info.answer_min_p) or (lang == "zh" and routine_answers(
                 hits, asked_q, info.answer_min_p)) or whose_answers(  # round 40: the one slot asked, held; round
                 hits, asked_q, info.answer_min_p):  # 42: 我周末干嘛; round 44: the user's own before another's
             info.below_floor = sum(h.below_floor for h in hits)
-        if gate.answer.enabled and (person_answers(hits, asked_q, text) + ended_answers(  # round 45: no other
-                store, user, hits, asked_person(asked_q, text), at)):  # person's fact answers, nor one told before
-            info.below_floor = sum(h.below_floor for h in hits)  # their death or the parting (read.person*)
+        if gate.answer.enabled and (person_answers(hits, asked_q, text) + goal_answers(hits, asked_q) + ended_answers(
+                store, user, hits, asked_person(asked_q, text), at)):  # round 45: no other person's fact answers, nor
+            # one told before their death or the parting (read.person*); round 48: no hope answers a deed asked
+            info.below_floor = sum(h.below_floor for h in hits)
         point = info.answer_min_p if info.answer_min_p is not None or not gate.answer.enabled \
             or "dense" not in rankings else gate.answer.min_p(gate.question.group)  # (no hit: no pool set it)
         if (served := domain_answers(store, user, asked_q, hits, point, limit, as_of=at)) is not None:

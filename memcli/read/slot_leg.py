@@ -27,7 +27,7 @@ from memcli.db.store import MemoryStore
 from memcli.read.ex_partner import ex_keys
 from memcli.text import to_simplified
 
-__all__ = ["MAX_QUERY_SLOTS", "NAME_KIN", "PLACE_KIN", "SLOT_LIST", "SLOT_TIE_COSINE", "composed_keys",
+__all__ = ["MAX_QUERY_SLOTS", "NAME_KIN", "PLACE_KIN", "SLOT_LIST", "SLOT_TIE_COSINE", "asked_names", "composed_keys",
            "composed_stored", "name_keys", "named_in_passing", "names_relative", "place_kin", "query_slot_keys",
            "relative_names", "slot_focus", "slot_leg"]
 
@@ -201,7 +201,7 @@ def slot_leg(store: MemoryStore, user: str, keys: list[str], *, limit: int,
     return ids + in_law_ids(store, user, keys, ids, names, limit=limit, as_of=as_of)
 
 
-def _asked_names(keys: list[str]) -> dict[str, str]:
+def asked_names(keys: list[str]) -> dict[str, str]:
     """``R.name`` keys of ``keys`` whose subject R is a relative (not the user, a named person or a
     thing) → R, with the relations R may name (my sister → ``elder_sister``)."""
     from memcli.slots import GENERAL_RELATIONS, ME, SOMEONE, split_slot
@@ -245,7 +245,7 @@ def named_in_passing(store: MemoryStore, user: str, keys: list[str], found: list
     ONE bounded slot query (the relative's every slot) and one read of those rows; [] otherwise."""
     from memcli.slots import split_slot
 
-    asked = _asked_names(keys)
+    asked = asked_names(keys)
     if not asked:
         return []
     if found:

@@ -237,7 +237,7 @@ def ending_plan(store: MemoryStore, settings: Settings, user: str, candidate: Ca
             continue
         seen.add(row["id"])
         old = _job_row(row)
-        one = _one_named(store, user, row)
+        one = _one_named(store, user, row) or _named_here(new.statement, old)  # round 48: of two dogs, the one named
         why = (told and ended_by(new, old, different_people(new, old))) or (
             being_died(new, old) or thing_ended(new, old, names_told(old)) if one else None) or \
             person_died(new, old, also)  # round 44: any end; round 46: a person's death, their present states
@@ -270,7 +270,7 @@ def ended_with(store: MemoryStore, user: str, candidate: Candidate, old: dict[st
     if again := resumed_ended_with(store, user, candidate, old):  # a restart: the give-up and the diet (round 46)
         return again
     told = ending_told(candidate.statement)
-    if (kind := thing_kind(old["slot"])) and _one_named(store, user, old) and (
+    if (kind := thing_kind(old["slot"])) and _alone(store, user, old) and (
             told is not None and told[0] == "death" or thing_ended(
                 _facts(candidate.statement, candidate.slot), _facts(old["statement"], old["slot"]), names_told(
                     _facts(old["statement"], old["slot"])))):
@@ -330,6 +330,22 @@ def _one_named(store: MemoryStore, user: str, row: dict[str, Any]) -> bool:
     """At most one being of ``row``'s kind is named (a second dog named: "my dog" is neither for sure)."""
     kind = thing_kind(row["slot"])
     return kind is not None and len(store.active_in_slot(user, f"thing:{kind}.name")) <= 1
+
+
+def _alone(store: MemoryStore, user: str, old: dict[str, Any]) -> bool:
+    """No other being of ``old``'s kind is named beside it (``old``, just ended, is no longer active): with a name,
+    none named otherwise (round 48: Juniper rehomed ends nothing of Rusty); without, at most one named."""
+    mine = names_told(_facts(old["statement"], old["slot"]))
+    others = [r for r in store.active_in_slot(user, f"thing:{thing_kind(old['slot'])}.name") if r["id"] != old["id"]]
+    if not mine:
+        return len(others) <= 1
+    return all(mine & names_told(_facts(r["statement"], r["slot"])) for r in others)
+
+
+def _named_here(statement: str, old: Facts) -> bool:
+    """``statement`` names a name ``old`` (a fact of a being or thing) gives it: of two of a kind, that one."""
+    return thing_kind(old.slot) is not None and any(
+        re.search(rf"(?<!\w){re.escape(n)}(?!\w)", statement, re.I) for n in names_told(old))
 
 
 def _job_row(row: dict[str, Any]) -> Any:  # noqa: ANN401 - the rules' Facts

@@ -37,7 +37,7 @@ from memcli.models import Candidate, Decision, DecisionResult, Level, Origin
 from memcli.settings import Settings
 from memcli.text import normalize
 from memcli.write import linked_change as lc
-from memcli.write.another_one import another_beside
+from memcli.write.another_one import another_beside, another_named
 from memcli.write.backends import get_judge
 from memcli.write.change_rules import (
     keyed_side_by_side,
@@ -82,6 +82,7 @@ from memcli.write.event_days import as_time, other_day_event
 from memcli.write.extract import enrich
 from memcli.write.fitted import hide_floor
 from memcli.write.given_up import give_up_of, given_up_ends, given_up_kept
+from memcli.write.goal_apart import goal_apart
 from memcli.write.home_left import home_plan
 from memcli.write.job_change import promotion_kept
 from memcli.write.job_pair import job_replaced
@@ -184,7 +185,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
     if plan.target is None or plan.level == Level.EXACT:
         return plan
     new, old = _facts(candidate.statement, candidate.slot), _facts(plan.target["statement"], plan.target["slot"])
-    why = hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
+    gp = goal_apart(candidate.kind, candidate.slot, plan.target["kind"], plan.target["slot"])  # round 48: hopes
+    why = gp or hard_guard(new, old, plan.decision, plan.cosine, hide_floor(settings, judge)) or relation_fact_beside(
         new, old) or event_beside(new, old, plan.decision) or (  # (not in hard_guard: its reasons are a judge
         reduction_beside(new, old) or another_beside(new, old) or state_beside(new, old)  # round 47: feels better
         if plan.decision == Decision.NOOP else None) or \
@@ -248,7 +250,8 @@ def decide(store: MemoryStore, settings: Settings, user: str, candidate: Candida
         why = passing_wish_kept(new, old) or promotion_kept(candidate.statement, plan.target["statement"],
                                                             plan.target["slot"]) or past_kept(  # round 47
             candidate.statement, plan.target["statement"]) or added_kept(
-                candidate.statement, plan.target["statement"]) or habit_move_kept(new, old)  # round 48
+                candidate.statement, plan.target["statement"]) or habit_move_kept(new, old) or another_named(
+                    new, old)  # round 48: a habit moved; a second dog named, not the first renamed
     if why is None and plan.decision == Decision.UPDATE and (job := job_replaced(new, old) or moved_on(new, old)):
         return Plan(Decision.CONFLICT, Level.JUDGE, plan.target, plan.cosine,  # 我是程序员 → 我是一名消防员
                     f"{job}; {plan.judge or plan.level.value} said UPDATE", plan.judge)

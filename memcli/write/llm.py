@@ -83,7 +83,7 @@ EXTRACT_PROMPT = (
     "same conversation (oldest first): CONTEXT ONLY, to tell whom 她/他/they/her refer to (她在昆明开了一家花店 "
     "after 我姐姐… → 我姐姐在昆明开了一家花店); every fact must come from \"utterance\", never from the context. "
     + _slot_help() + " Reply with JSON only: "
-    '{"memories": [{"statement": str, "kind": "preference|relationship|identity|habit|health|other", '
+    '{"memories": [{"statement": str, "kind": "preference|relationship|identity|habit|health|goal|other", '
     '"slot": str|null, "days_ago": int, "salience": 0..1, "confidence": 0..1}]}. '
     'Several utterances come as {"utterances": [{"id": int, "utterance": str, "said_at": str, "timezone": str, '
     '"context"?: [str]}]}; '

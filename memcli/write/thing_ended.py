@@ -24,10 +24,12 @@ from memcli.write.rules import Facts
 
 __all__ = ["having_ended", "name_ended_zh", "name_event_zh", "thing_ended", "thing_rows"]
 
-#: an ending of having told in English: given away, sold, rehomed, no longer had, died (a being)
+#: an ending of having told in English: given away, sold, rehomed (round 48: had to rehome, found X a new home), no
+#: longer had, died (a being)
 _EN_HAVING = re.compile(
     r"\b(?:gave|give|given|giving)\b(?:\s+[\w'’-]+){0,3}\s+away\b|\bgave away\b|\b(?:sold|rehomed|re-homed|"
     r"got rid of|lost|died|passed away|was put down|put (?:him|her|it) down|was put to sleep)\b|"
+    r"\bhad to (?:rehome|re-home)\b|\bfound (?:[\w'’-]+\s+){1,3}(?:a|an) (?:new|good|loving|forever) home\b|"
     r"\bno longer (?:have|own|keep|got)\b|\b(?:don't|do not|doesn't) (?:have|own) (?:a |an |the |my )?[\w-]+"
     r"(?: [\w-]+)? any ?more\b|\bnot (?:have|own) (?:a |an |the |my )?[\w-]+(?: [\w-]+)? any ?more\b", re.I)
 #: an ending of having told in Chinese: 送人, 送给…了, 卖了, 不养了, 没有…了, 不再养, 去世, 走了, 死了

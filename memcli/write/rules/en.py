@@ -1,9 +1,8 @@
 """English clause rules: a small noun-phrase / verb grammar over words, no tagger.
 
-1. **Clauses.** Sentences split at . ! ? ; and clauses at "and"/"but"/"so"/commas when a
-   new subject or verb follows ("I like cats and dogs" stays one clause with two objects).
-   Questions, hypotheticals, wishes, plans, passing states (I'm tired) and clauses about the
-   assistant give nothing; a judgement after a comma (", pretty severe") stays in its statement.
+1. **Clauses.** Sentences split at . ! ? ; and clauses at "and"/"but"/"so"/commas when a new subject or verb follows
+   ("I like cats and dogs": one clause, two objects). Questions, hypotheticals, wishes, plans, passing states (I'm
+   tired), the assistant's give nothing (hopes: ``en_hope``); a judgement after a comma stays in its statement.
 2. **Subject NP**: ``I``; ``my`` + relation ("my older sister", "my wife's brother", "my
    wife Anna"); a capitalised name ("Anna's birthday…" → ``person:anna``); ``my`` + noun
    ("my running shoes") or this/these/the + noun → a thing; he/she/it → the last person or
@@ -28,6 +27,7 @@ from memcli.write.rules import en_tail, en_words
 from memcli.write.rules.allergy_told import allergy_once, plain_clause
 from memcli.write.rules.en_facts import _event, _generic, _obj, _one_object, _predicate, _singular, there_slot
 from memcli.write.rules.en_one_off import judgement_only
+from memcli.write.rules.en_started import started_told
 from memcli.write.rules.en_stops import stop_fact, without_stopped_motion
 from memcli.write.rules.en_told import told_back
 from memcli.write.rules.en_we import PAIR_SUBJECT, WE_SUBJECT
@@ -47,7 +47,7 @@ from memcli.write.rules.en_words import (
     expand_contractions,
     split_clauses,
 )
-from memcli.write.rules.job_moved import job_started, plan_or_job
+from memcli.write.rules.job_moved import plan_or_job
 from memcli.write.rules.match import Match
 from memcli.write.rules.switch_to import switched_to
 from memcli.write.rules.union import union_told
@@ -420,7 +420,7 @@ def extract_in_context(text: str, person: tuple[str, str] | None = None) -> tupl
             if rx(r"\W*[A-Za-z]+ly\W*|\W*(?:though|too|honestly|really|lol|haha)\W*", re.I).fullmatch(part):
                 continue  # "…, weirdly": an adverb after a comma is no clause of its own
             part, tail = en_tail.judgement_tail(part)  # "…, pretty severe": said of the clause, in its statement
-            got, ctx.said = job_started(part) or match_clause(part, ctx), True  # (…, and I joined X as a Y)
+            got, ctx.said = started_told(part) or match_clause(part, ctx), True  # (…, and I joined X as a Y)
             # "Tom quit his job and moved to Leeds": the subjectless clause after it is Tom's, not the user's
             ctx.other = not got and (ctx.other or bool(_OTHER_SUBJECT.match(part)))
             got[-1:] = [replace(m, statement=f"{m.statement}, {tail}" if tail else m.statement) for m in got[-1:]]

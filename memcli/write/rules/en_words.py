@@ -438,3 +438,9 @@ def corrected(sentence: str) -> str:
     if _DROPPED_I.match(out):
         out = "I " + out[:1].lower() + out[1:]
     return out[:1].upper() + out[1:] if out != sentence and out else sentence
+
+
+def time_cut(c: str) -> tuple[tuple[str, int] | None, str]:
+    """``(ago, rest)``: clause ``c``'s relative time as (unit, n) back and the clause without it (round 48: "I joined
+    Acme last year" → ("year", 1), "I joined Acme"), as the rules cut it; ``(None, c)`` when it tells none."""
+    return _ago_of(c)
