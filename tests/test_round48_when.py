@@ -164,3 +164,10 @@ def test_how_long_asks_of_the_thing_named_only(store: Any, q: str) -> None:
 def test_how_long_of_an_ended_thing_shows_both_ends(store: Any) -> None:
     block = _block(store, "How long did I live in Leeds?", as_of=None)
     assert "Leeds" in block and "from Apr 1, 2024 to Feb 1, 2025" in block, block
+
+
+def test_recently_with_nothing_in_its_days_asks_the_latest_deed(store: Any) -> None:
+    # (merge of round 48) "recently" is a window only when a deed falls in its 30 days; months after the last one,
+    # 我最近去了哪里 asks for the latest trip, however old, as before the window existed
+    assert "杭州" in _block(store, "我最近去了哪里", as_of="2026-11-20T12:00:00+08:00")
+    assert "杭州" in _block(store, "我最近去了哪里", as_of="2026-04-20T12:00:00+08:00")

@@ -286,11 +286,14 @@ def asks_time(question: str) -> bool:
                 or is_meal(question))
 
 
-def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> tuple[datetime, datetime] | None:
+def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any, store: Any = None,
+                 user: str | None = None) -> tuple[datetime, datetime] | None:
     """The window ``question`` asks about: a date it names (English, :func:`memcli.read.said_when.asked_window`,
     not with ``as_of``, as in round 34) or a window relative to its time (``as_of``, else now; calendar days in
     ``tz``: :func:`memcli.read.time_intent.relative_window`); None for neither, or for a message that names a time
-    but asks nothing of it (:func:`asks_time`: a telling, a suggestion asked, a routine)."""
+    but asks nothing of it (:func:`asks_time`: a telling, a suggestion asked, a routine). "Recently" (round 48,
+    :func:`memcli.read.time_window.recent`) is a window only when ``store`` holds a deed or change of ``user``'s
+    in it: with none, 我最近去了哪里 asks for the latest one, however old (no window)."""
     from memcli.read import said_when
     from memcli.read.time_intent import relative_window
     from memcli.timeutil import now_utc
@@ -312,8 +315,15 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any) -> t
     doings = activity_asked(question)
     if not doings and _USER.search(question) is None:
         return None
-    return named_month(question, ref, tz) or this_year(question, ref, tz) or (
-        recent(question, ref, tz) if doings else None)
+    named = named_month(question, ref, tz) or this_year(question, ref, tz)
+    soft = recent(question, ref, tz) if doings and named is None else None
+    if soft is None or store is None or user is None:
+        return named or soft
+    from memcli.read.time_window import happened
+
+    changes = changers(store, user)
+    return soft if any(in_window(r, soft) and (happened(r["kind"], str(r["statement"])) or int(r["id"]) in changes)
+                       for r in store.list_items(user, limit=SCAN)) else None
 
 
 def _thing_named(hits: Sequence[Hit], tokens: Sequence[str]) -> None:

@@ -289,7 +289,7 @@ class MemoryRetrievalService:
                                                                asked), asked_q) for h in found} if asked else {}
         if asked == "when" and told_when(asked_q):  # round 39: the day an event was told answers "when did I"
             asked = None
-        window = past_facts.asked_window(asked_q, lang, at, st.tz)  # rounds 34, 39 (memcli.read.past_facts)
+        window = past_facts.asked_window(asked_q, lang, at, st.tz, store, user)  # rounds 34, 39, 48
         ep_in = {h.key for h in found if window and in_window({"valid_from": h.valid_from.isoformat(), "kind": h.kind,
                                                                "statement": h.statement}, window)}
         ranked: dict[str, Any] = {"held": any(ep_held.values()), "in_window": bool(ep_in)}
