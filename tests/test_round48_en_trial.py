@@ -64,6 +64,8 @@ def test_restated(said: str, read: str) -> None:
     "The new lamp totally changed the mood of the room.",  # a change of something else, words after it
     "I have two kids, well, they're more like tiny bosses.",  # "well" before no count
     "Work stuff: I've been slammed all week.",  # a heading of neither news nor a plan
+    "Change of plans: I'm taking the train to Leeds instead.",  # a change heads it, no occasion (merge of round 48)
+    "New plan: we're renting a van.",
     "I'm trying to get fit so I can run a 10k.",  # trying, not the tool
     "From next week I'm cycling to work instead.",  # no habit on days
     "Tom asked if I could help him move, I said no.",

@@ -89,6 +89,8 @@ _LABEL = re.compile(r"(?:^|(?<=[.!?]\s))(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+)
                     r"(?=(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|We|We're|We’re|We've|We’ve|My|Our)\b)")
 _NEWS_LABEL = re.compile(r"(?i)\b(?:news|update|updates|heads up|fyi|announcement)\b")
 _PLAN_LABEL = re.compile(r"(?i)^(?P<occ>[\w'’ -]+?) plans?$")
+#: "Change of plans: …", "New plan: …" head a change, not an occasion ("For Change of, …" read the plan as Change's)
+_PLAN_CHANGE = re.compile(r"(?i)\b(?:change|changes|changed|of|new|updated|revised)\b")
 _SEASONS = frozenset("weekend summer winter spring autumn fall holiday holidays break half-term bank".split())
 #: "<Jonas> asked (me) if I can <extend the contract …>, I said yes": the user agreed to it
 _ASKED_YES = re.compile(r"\b(?P<who>[A-Z][a-z]+) asked (?:me )?(?:if|whether) I (?:can|could|would|'d|’d|will) "
@@ -99,7 +101,7 @@ def _label(m: re.Match[str]) -> str:
     label = m.group("label").strip()
     if _NEWS_LABEL.search(label):
         return ""
-    if p := _PLAN_LABEL.match(label):
+    if (p := _PLAN_LABEL.match(label)) and not _PLAN_CHANGE.search(p.group("occ")):
         occ = p.group("occ")
         the = "the " if occ.casefold() in _SEASONS else ""
         return f"For {the}{occ if occ[:1].isupper() and not the else occ.casefold()}, "
