@@ -1,16 +1,17 @@
 """A hope for the user's own future, told in English (round 48): a goal, never a deed done.
 
-"Hoping to run a marathon next year", "I'd love to visit Japan someday", "My dream is to open a bakery", "I want to
-learn Portuguese one day" stored nothing (a wish or a hedge: the clause model's units are left out by
+"Hoping to run a marathon next year", "I'd love to visit Japan next year", "My dream is to open a bakery" stored
+nothing (a wish or a hedge: the clause model's units are left out by
 :func:`memcli.write.told_shapes.only_wished`), so "what are my goals?" found nothing. :func:`hope_told` reads one
 as a memory of kind ``goal`` (slot ``goal.<verb> <thing>``: ``goal.run marathon``), its statement said as a hope
 ("I'm hoping to run a marathon next year"), so no reader takes it for the thing done; the read side keeps it out of
 a question whether or when the user did it (:mod:`memcli.read.goal_asked`).
 
-What is a hope: hoping / hope to, my goal / dream / ambition is to, it's my dream to, I dream of; "I'd love to",
-"I'd like to" and "I want to" only with a time that is no appointment (someday, one day, eventually, before I turn
-40, at some point; "I'd love to" next year too): "I'd like to book a table" is a request, "I'd love to help" or
-"I'd love to check them out" a reply. Not: a hope of someone
+What is a hope: hoping / hope to, my goal / dream / ambition is to, it's my dream to, I dream of; "I'd love to" only
+with a time ahead (next year, this summer, by 2028): "I'd like to book a table" is a request, "I'd love to help" or
+"I'd love to check them out" a reply. An idle wish with no time ("I'd love to live by the ocean someday", "I want to
+learn Portuguese one day") stays no memory, as the write path's wishes always were (docs/write-path.md; the goldset's
+``none:hypothetical`` cases; merge of round 48). Not: a hope of someone
 else's, one past ("I was hoping to…"), a request to the assistant ("I'd love to hear your thoughts", "hoping you
 can…"), a condition ("if…"), a denial.
 
@@ -26,8 +27,6 @@ from memcli.write.rules.match import Match
 __all__ = ["hope_told"]
 
 _LEAD = r"^(?:(?:so|and|also|oh|well|btw|anyway|honestly|really|still|but),? )*"
-_SOMEDAY = (r"(?:some ?day|one day|eventually|at some point|in the future|before I (?:die|turn \w+|retire|"
-            r"hit \w+)|in my lifetime|down the (?:road|line))")
 #: a time ahead said with "I'd love to" (without one it is as often a reply: "I'd love to help", "I'd love to see it")
 _AHEAD = r"(?:next (?:year|month|summer|spring|fall|autumn|winter)|this (?:year|summer|spring|fall|autumn|winter)|"
 _AHEAD += r"(?:in|by) (?:20\d\d|a few years|the next few years))"
@@ -35,7 +34,7 @@ _HOPES = (
     re.compile(_LEAD + r"(?:(?:I'm|I am|we're|we are) )?(?:really |still )?hoping to (?P<what>.+)$", re.I),
     re.compile(_LEAD + r"(?:I|we) (?:really |still |do )?hope to (?P<what>.+)$", re.I),
     re.compile(_LEAD + r"(?:I'd|I would|we'd|we would) (?:really |so |absolutely |just )?love to "
-               rf"(?P<what>.+?\b(?:{_SOMEDAY}|{_AHEAD})\b.*)$", re.I),
+               rf"(?P<what>.+?\b{_AHEAD}\b.*)$", re.I),
     re.compile(_LEAD + r"(?:my|our) (?:big |biggest |main |long-term |long term |real |ultimate |life )?"
                        r"(?:goal|dream|ambition|aspiration)(?: for (?:next|this) year| for \d{4})? is to "
                        r"(?P<what>.+)$", re.I),
@@ -44,9 +43,6 @@ _HOPES = (
     re.compile(_LEAD + r"(?:I|we) (?:really |still )?dream of (?P<what>[a-z]+ing\b.*)$", re.I),
     re.compile(_LEAD + r"(?P<what>[a-z]+ing\b.{2,60}?) is (?:my|our) (?:number one |main |big |biggest |ultimate |top |"
                        r"long-term |real )?(?:goal|dream|ambition)$", re.I),  # ("Winning the league is my goal")
-    re.compile(_LEAD + r"(?:I'd|I would|we'd|we would|I want|we want|I really want) (?:really )?(?:like )?to "
-                       rf"(?P<what>.+?\b{_SOMEDAY}\b.*)$", re.I),
-    re.compile(_LEAD + rf"(?:{_SOMEDAY}),? (?:I'd|I would|I want|I hope) (?:like |love )?to (?P<what>.+)$", re.I),
 )
 #: a request to the assistant, a greeting, or someone else's doing: no hope of the user's life
 _NOT_MINE = re.compile(r"\b(?:you|your|yours|u)\b|^(?:know|hear|understand|find out|ask|chat|talk|get (?:some |"
@@ -56,7 +52,7 @@ _NOT_TOLD = re.compile(r"\?|\b(?:if|unless|whether|not|never|n't|was hoping|were
                        re.I)
 #: the time words of a hope, left out of its key
 _TIME_TAIL = re.compile(r"\b(?:next|this|before|within|someday|some day|one day|eventually|at some point|soon|again|"
-                        r"(?:by|in) (?:the end|the future|next|this|\d|a few|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+                        r"(?:by|in) (?:the end|the future|next|this|\d+|a few|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
                         r"oct|nov|dec)[a-z]*\b|spring|summer|fall|autumn|winter))\b.*$", re.I)
 _SMALL = frozenset("a an the my our some more and to of for with at on in".split())
 
