@@ -43,6 +43,7 @@ from memcli.read.answer import (
     topic_coverage,
 )
 from memcli.read.asked_thing import held_attrs, modifiers_dropped, thing_features
+from memcli.read.asked_value import shares_word
 from memcli.read.compare import compared_things, offers_alternatives
 from memcli.read.counted import other_counts
 from memcli.read.cross_word import Embed, bare_words, crossed
@@ -242,8 +243,10 @@ class AnswerPass:
           would I get?": :func:`memcli.read.irrealis.realis_question`);
         - for a question asking a slot of the user or someone of theirs no active memory holds (``no_slot``: "where
           did I go to college?" with no school told), a hit holding another specific attribute of the subject
-          (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏), or one holding nothing asked — no asked attribute nor kind,
-          no topic word matched — that stands no nearer to the question than the pool's mean (``lift`` <= 0: a trip
+          (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏; not a thing's own attribute, the inn named for
+          "where was the inn I stayed at?"), or one holding nothing asked — no asked attribute nor kind, no topic
+          word matched nor an informative word of the question (:func:`memcli.read.asked_value.shares_word`) — that
+          stands no nearer to the question than the pool's mean (``lift`` <= 0: a trip
           found by the "go" of "where did I go"). A paraphrase over a slotless fact stands out of the pool;
         - for a question asking the name of a relative themself (:func:`memcli.read.question_subject.asks_own_name`:
           not of their coffee shop) no active memory names (``no_slot``, ``father.name``), a hit that does not name
@@ -263,8 +266,10 @@ class AnswerPass:
                 out.add(f.id)
             elif names and not (slot_of.get(f.id) or "").endswith(".name"):
                 out.add(f.id)
-            elif no_slot and (attrs[f.id] < 0 or (attrs[f.id] == 0 and x[idx["kind"]] <= 0 and x[idx["lift"]] <= 0
-                                                  and not x[idx["lexical_topic"]])):
+            elif no_slot and ((attrs[f.id] < 0 and not (slot_of.get(f.id) or "").startswith("thing:"))
+                              or (attrs[f.id] == 0 and x[idx["kind"]] <= 0 and x[idx["lift"]] <= 0
+                                                  and not x[idx["lexical_topic"]]
+                                                  and not shares_word(q.tokens, row["statement"]))):
                 out.add(f.id)
         return out
 
