@@ -99,7 +99,9 @@ def test_a_world_question_over_related_memories_gets_no_block(store, question: s
     ("我早上喝什么茶", "乌龙茶"),
     ("我女儿在学什么乐器", "钢琴"),
     ("我老公在哪上班", "比亚迪"),
-    ("我上个月去了哪里", "敦煌"),
+    # (round 48: 上个月 is a window read at the clock's now; the trip told in March is no answer to it in December,
+    # tests/test_round48_when.py; the question about the user's trips keeps its block)
+    ("我去了哪里旅游", "敦煌"),
 ])
 def test_a_question_about_the_user_keeps_its_block(store, question: str, answer: str) -> None:
     assert any(answer in s for s in _block(store, question)), (question, _block(store, question))
