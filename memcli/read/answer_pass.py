@@ -243,8 +243,9 @@ class AnswerPass:
           would I get?": :func:`memcli.read.irrealis.realis_question`);
         - for a question asking a slot of the user or someone of theirs no active memory holds (``no_slot``: "where
           did I go to college?" with no school told), a hit holding another specific attribute of the subject
-          (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏; not a thing's own attribute, the inn named for
-          "where was the inn I stayed at?"), or one holding nothing asked — no asked attribute nor kind, no topic
+          (``attr`` -1: 我老婆不喝酒 for 我老婆对什么过敏; not the attribute of a thing or person named and not in the
+          question, :func:`_named_other`: the inn for "where was the inn I stayed at?", the teacher for "who is my
+          kid's teacher?"), or one holding nothing asked — no asked attribute nor kind, no topic
           word matched nor an informative word of the question (:func:`memcli.read.asked_value.shares_word`) — that
           stands no nearer to the question than the pool's mean (``lift`` <= 0: a trip
           found by the "go" of "where did I go"). A paraphrase over a slotless fact stands out of the pool;
@@ -266,7 +267,7 @@ class AnswerPass:
                 out.add(f.id)
             elif names and not (slot_of.get(f.id) or "").endswith(".name"):
                 out.add(f.id)
-            elif no_slot and ((attrs[f.id] < 0 and not (slot_of.get(f.id) or "").startswith("thing:"))
+            elif no_slot and ((attrs[f.id] < 0 and not _named_other(slot_of.get(f.id), q.simple))
                               or (attrs[f.id] == 0 and x[idx["kind"]] <= 0 and x[idx["lift"]] <= 0
                                                   and not x[idx["lexical_topic"]]
                                                   and not shares_word(q.tokens, row["statement"]))):
@@ -414,3 +415,12 @@ class AnswerPass:
                                                              if f.id in p_of}, self.embed, self._vectors), 0.0))
         self.info.answer_min_p = self.answer.min_p(q.group) if self.answer.enabled else None
         return p_of, x_of
+
+
+def _named_other(slot: str | None, question: str) -> bool:
+    """Whether ``slot`` is a thing's or a named person's (``thing:X.…``, ``person:X.…``) whose name ``question``
+    (simplified) does not say: such a hit may be the answer itself (who the teacher is, which inn), never another
+    attribute of the one asked (merge of round 48)."""
+    if not slot or not slot.startswith(("thing:", "person:")):
+        return False
+    return slot.split(":", 1)[1].split(".", 1)[0] not in question
