@@ -9,13 +9,8 @@ memcli: capture(at=...) per message, drain after each day, context() per questio
 raw baseline: a second store where each message is `remember`ed as said (split=False), read by the same context().
 All sentences are written for this trial (none from a data set).
 """
-import json
-import os
-import sys
-import tempfile
-import time
 
-from memcli import Memory
+from en_harness import run
 
 # (day, text, note)  note: W=world/small talk, T=task, H=hypothetical, ''=fact(s)
 DAYS = [
@@ -202,75 +197,8 @@ Q = [
 ]
 
 
-def has(block: str, word: str) -> bool:
-    return word.lower() in block.lower()
-
-
-def score(block: str, exp, stale) -> str:
-    if exp is None:
-        return "silent_ok" if not block.strip() else "injected"
-    if not block.strip():
-        return "missed"
-    ok = all(any(has(block, w) for w in grp) for grp in exp)
-    if not ok:
-        return "wrong"
-    # stale value shown as current: crude check — the stale word appears and the block has no end marker near it
-    return "right"
-
-
-def fill(mem: Memory, raw: bool) -> None:
-    for day, msgs in DAYS:
-        for i, text in enumerate(msgs):
-            at = f"{day}T{18 + i // 3:02d}:{(i % 3) * 15:02d}:00Z"
-            if raw:
-                try:
-                    mem.remember(text, at=at, split=False)
-                except Exception as e:  # noqa: BLE001 — a raw store keeps what it can
-                    print(f"raw: refused {text[:40]!r}: {e}", file=sys.stderr)
-            else:
-                mem.capture(text, at=at, session=day)
-        if not raw:
-            mem.drain()
-
-
-def ask(mem: Memory) -> list[dict]:
-    out = []
-    for q, exp, stale, kind in Q:
-        ctx = mem.context(q, budget_ms=5000)
-        block = ctx.text or ""
-        lines = [ln for ln in block.splitlines()[1:-1] if ln.strip()]
-        verdict = score(block, exp, stale)
-        stale_seen = [w for w in stale if has(block, w)]
-        out.append({"q": q, "kind": kind, "verdict": verdict, "stale_seen": stale_seen, "lines": lines})
-    return out
-
-
 def main() -> None:
-    outdir = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="trial47a_")
-    os.makedirs(outdir, exist_ok=True)
-    res = {}
-    for name, raw in (("memcli", False), ("raw", True)):
-        db = os.path.join(outdir, f"{name}.db")
-        if os.path.exists(db):
-            os.remove(db)
-        t = time.time()
-        with Memory(db=db, user="dana") as mem:
-            fill(mem, raw)
-            res[name] = ask(mem)
-        print(f"{name}: filled+asked in {time.time() - t:.1f}s, db {db}", file=sys.stderr)
-    for a, b in zip(res["memcli"], res["raw"], strict=True):
-        print(f"[{a['verdict']:9}|raw {b['verdict']:9}] {a['q']}" + (f"  STALE{a['stale_seen']}" if a["stale_seen"] else ""))  # noqa: E501
-        for ln in a["lines"][:4]:
-            print("      " + ln)
-    for name in res:
-        c = {}
-        for r in res[name]:
-            c[r["verdict"]] = c.get(r["verdict"], 0) + 1
-        stale = sum(1 for r in res[name] if r["stale_seen"])
-        print(f"{name}: {c}  stale-word-shown: {stale}")
-    with open(os.path.join(outdir, "results.json"), "w") as f:
-        json.dump(res, f, ensure_ascii=False, indent=1)
-    print(f"results: {outdir}/results.json")
+    run(DAYS, Q, user="dana", prefix="trial47a_")
 
 
 if __name__ == "__main__":
