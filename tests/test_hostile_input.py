@@ -19,7 +19,7 @@ from pathlib import Path
 
 import apsw
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from memcli.settings_sources import user_problem
@@ -192,6 +192,7 @@ def test_capture_options(cli, db_path: Path, user: str, key: str, session: str, 
 
 @SLOWER
 @given(text=hostile)
+@example(text="ÀÀÀ駋")  # found by hypothesis in round 48: Latin letters no ASCII, read as not Chinese, recursed
 def test_remember_arg(cli, db_path: Path, text: str):
     r = cli("--db", str(db_path), "--user", "alice", "remember", "--json", "--", text)
     if text == "-":
@@ -403,3 +404,13 @@ def test_invalid_utf8_argv_and_stdin_real_process(tmp_path: Path):
     finally:
         conn.close()
     integrity_ok(db)
+
+
+def test_a_text_read_as_not_chinese_with_cjk_and_no_ascii_letter_ends_nothing() -> None:
+    # (merge of round 48) ending_told read the Chinese words of an English clause by dropping its ASCII letters and
+    # asking again; a text with other letters only (À, é, Ω) stayed the same and recursed without end
+    from memcli.write.linked_change import ending_told
+
+    assert ending_told("ÀÀÀ駋") is None
+    for text in ("ééé我们分手了", "ΩΩΩ 他走了", "Ünïcödé 换了新工作"):  # no RecursionError, whatever it reads
+        assert ending_told(text) is None or ending_told(text)[0] in ("death", "couple", "job", "sold"), text

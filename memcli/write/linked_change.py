@@ -271,7 +271,9 @@ def ending_told(text: str) -> tuple[str, int] | None:
         if m and not _NOT_ENDED.search(t[:m.start()]):
             return kind, m.start()
     if not zh and re.search(r"[\u4e00-\u9fff]", text):  # round 46: Chinese words in an English clause (换了新工作
-        return ending_told(to_simplified(re.sub(r"[A-Za-z][A-Za-z' -]*", "", text)))  # at a bank now): read them too
+        rest = re.sub(r"[A-Za-z][A-Za-z' -]*", "", text)  # at a bank now): read them too — once: a text read as
+        if rest != text:  # not Chinese with no ASCII letter to drop (ÀÀÀ駋) recursed without end (merge of round 48)
+            return ending_told(to_simplified(rest))
     return None
 
 
