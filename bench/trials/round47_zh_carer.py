@@ -7,21 +7,9 @@ Questions are asked at the clock's now (recency weights move with the date): com
 Store A: capture each message with its date (--at), drain after each day, ask with context (library API).
 Store B (raw baseline): every user message imported as-is (format-1 import: no extraction, no decision), same context.
 """
-import json
-import os
-import subprocess
-import sys
-import tempfile
+from zh_harness import run, stores
 
-from memcli import Memory
-
-OUT = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="trialB_")
-os.makedirs(OUT, exist_ok=True)
-DB, RAW = os.path.join(OUT, "a.db"), os.path.join(OUT, "raw.db")
-for p in (DB, RAW):
-    for suf in ("", "-wal", "-shm"):
-        if os.path.exists(p + suf):
-            os.remove(p + suf)
+OUT, DB, RAW = stores("trialB_")
 
 # (date, text) — one day's messages share a date; drained after each day
 MSGS = [
@@ -183,46 +171,8 @@ def judge(block, exp, stale):
     if not block:
         return "silent_miss"
     if any(k in block for k in exp):
-        if stale and any(k in block for k in stale) and not any(k in block for k in exp):
-            return "stale"
         return "right"
     return "wrong"
 
 
-def ask_all(mem, tag):
-    res, counts = [], {}
-    for q, exp, stale in QS:
-        ctx = mem.context(q, budget_ms=5000)
-        v = judge(ctx.text, exp, stale)
-        stale_seen = bool(ctx.text and stale and any(k in ctx.text for k in stale))
-        counts[v] = counts.get(v, 0) + 1
-        res.append({"q": q, "exp": exp, "verdict": v, "stale_also_shown": stale_seen, "block": ctx.text})
-    with open(os.path.join(OUT, f"{tag}_answers.json"), "w") as f:
-        json.dump(res, f, ensure_ascii=False, indent=1)
-    return counts, res
-
-
-with Memory(db=DB, user="me") as mem:
-    day = None
-    for at, text in MSGS:
-        if day and at != day:
-            mem.drain()
-        day = at
-        mem.capture(text, at=at + "T20:00:00+08:00", session=at)
-    mem.drain()
-    a_counts, a_res = ask_all(mem, "memcli")
-
-lines = [json.dumps({"text": t, "at": at + "T12:00:00Z"}, ensure_ascii=False) for at, t in MSGS]
-with open(os.path.join(OUT, "raw.jsonl"), "w") as f:
-    f.write("\n".join(lines) + "\n")
-env = dict(os.environ, MEMCLI_CONFIG="/dev/null")
-subprocess.run([sys.executable, "-m", "memcli", "--db", RAW, "--user", "me", "import", os.path.join(OUT, "raw.jsonl")],
-               check=True, env=env, capture_output=True)
-with Memory(db=RAW, user="me") as raw:
-    b_counts, b_res = ask_all(raw, "raw")
-
-print("memcli:", a_counts)
-print("raw   :", b_counts)
-for a, b in zip(a_res, b_res, strict=True):
-    print(f"{a['verdict']:11s} {b['verdict']:11s} {'STALE' if a['stale_also_shown'] else '     '} {a['q']}")
-print("OUT", OUT)
+run(MSGS, QS, judge, OUT, DB, RAW)

@@ -10,21 +10,10 @@ Store A: capture each message with its date (at=), drain after each day, ask wit
 Store B (raw baseline): every user message imported as-is (format-1 import: no extraction, no decision), same context.
 """
 import datetime as dt
-import json
-import os
-import subprocess
-import sys
-import tempfile
 
-from memcli import Memory
+from zh_harness import run, stores
 
-OUT = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="trialB48_")
-os.makedirs(OUT, exist_ok=True)
-DB, RAW = os.path.join(OUT, "a.db"), os.path.join(OUT, "raw.db")
-for p in (DB, RAW):
-    for suf in ("", "-wal", "-shm"):
-        if os.path.exists(p + suf):
-            os.remove(p + suf)
+OUT, DB, RAW = stores("trialB48_")
 
 TODAY = dt.date.today()
 START = TODAY - dt.timedelta(days=90)
@@ -240,41 +229,5 @@ def judge(block, exp, stale):
     return "wrong"
 
 
-def ask_all(mem, tag):
-    res, counts = [], {}
-    for q, exp, stale in QS:
-        ctx = mem.context(q, budget_ms=5000)
-        v = judge(ctx.text, exp, stale)
-        stale_seen = bool(ctx.text and stale and any(k in ctx.text for k in stale))
-        counts[v] = counts.get(v, 0) + 1
-        res.append({"q": q, "exp": exp, "verdict": v, "stale_also_shown": stale_seen, "block": ctx.text})
-    with open(os.path.join(OUT, f"{tag}_answers.json"), "w") as f:
-        json.dump(res, f, ensure_ascii=False, indent=1)
-    return counts, res
-
-
-with Memory(db=DB, user="me") as mem:
-    prev = None
-    for k, text, _ in MSGS:
-        if prev is not None and k != prev:
-            mem.drain()
-        prev = k
-        mem.capture(text, at=day(k).isoformat() + "T20:00:00+08:00", session=day(k).isoformat())
-    mem.drain()
-    a_counts, a_res = ask_all(mem, "memcli")
-
-lines = [json.dumps({"text": t, "at": day(k).isoformat() + "T12:00:00Z"}, ensure_ascii=False) for k, t, _ in MSGS]
-with open(os.path.join(OUT, "raw.jsonl"), "w") as f:
-    f.write("\n".join(lines) + "\n")
-env = dict(os.environ, MEMCLI_CONFIG="/dev/null")
-subprocess.run([sys.executable, "-m", "memcli", "--db", RAW, "--user", "me", "import", os.path.join(OUT, "raw.jsonl")],
-               check=True, env=env, capture_output=True)
-with Memory(db=RAW, user="me") as raw:
-    b_counts, b_res = ask_all(raw, "raw")
-
-print(f"messages {len(MSGS)}, questions {len(QS)} ({sum(e is None for _, e, _ in QS)} should get nothing)")
-print("memcli:", a_counts)
-print("raw   :", b_counts)
-for a, b in zip(a_res, b_res, strict=True):
-    print(f"{a['verdict']:11s} {b['verdict']:11s} {'STALE' if a['stale_also_shown'] else '     '} {a['q']}")
-print("OUT", OUT)
+run([(day(k).isoformat(), t) for k, t, _ in MSGS], QS, judge, OUT, DB, RAW,
+    head=f"messages {len(MSGS)}, questions {len(QS)} ({sum(e is None for _, e, _ in QS)} should get nothing)")
