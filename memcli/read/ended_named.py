@@ -60,11 +60,11 @@ def ended_named_hits(store: Any, user: str, slots: Sequence[str], hits: Sequence
         return []
     gone = {w[len("person:"):] for w in ended if w.startswith("person:")}  # ("Ferris and I broke up")
     rows = [r for r in rows if not gone & set(re.findall(r"[a-z]+", str(r["statement"]).casefold()))]
-    from memcli.read.past_facts import row_hit
+    from memcli.read.results import row_hit
 
     low = min((h.score for h in hits), default=1.0)
     rows.sort(key=lambda r: -int(r["id"]))
-    return [row_hit(r, low, point, "ended_name", ended=True) for r in rows[:2]]
+    return [row_hit(r, low, "ended_name", p=point, ended=True) for r in rows[:2]]
 
 
 def ended_named(store: Any, user: str, info: Any, hits: list[Hit], limit: int, *,  # noqa: ANN401

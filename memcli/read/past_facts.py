@@ -40,11 +40,11 @@ from datetime import datetime
 from typing import Any
 
 from memcli.db.store import status_of
-from memcli.read.results import Hit, construct
+from memcli.read.results import Hit, row_hit
 from memcli.read.said_when import in_window
 from memcli.read.time_intent import habitual
 
-__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "changers", "ended_hits", "finish", "row_hit",
+__all__ = ["SCAN", "activity_asked", "asked_window", "asks_time", "changers", "deeds_in", "ended_hits", "finish",
            "window_answers", "window_events"]
 
 #: the user's newest memories read for ended ones (a bounded look-up: an ended fact older than these is not found)
@@ -150,7 +150,7 @@ def ended_hits(store: Any, user: str, question: str, tokens: Sequence[str], slot
         if not strength or _another(question, slots, r["slot"]):
             continue
         p = max(changer.p_relevant or 0.0 if changer else 0.0, point or 0.0)
-        out.append((strength, row_hit(r, top, None if point is None else p, "past", ended=True)))
+        out.append((strength, row_hit(r, top, "past", p=None if point is None else p, ended=True)))
     out.sort(key=lambda x: -x[0])
     return [h for _, h in out[:limit]]
 
@@ -187,7 +187,7 @@ def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots
     top = max((h.score for h in hits), default=1.0)
     first: list[Hit] = []
     for _, r in then:
-        h = found.get(int(r["id"])) or row_hit(r, top, point, "past", ended=r["invalid_at"] is not None)
+        h = found.get(int(r["id"])) or row_hit(r, top, "past", p=point, ended=r["invalid_at"] is not None)
         if point is not None:
             h.p_relevant, h.below_floor = max(h.p_relevant or 0.0, point), False
         first.append(h)
@@ -198,25 +198,21 @@ def held_then(store: Any, user: str, question: str, tokens: Sequence[str], slots
     return (first + [h for h in hits if (h.id not in ids or h.origin == "episode") and h.id not in later])[:limit]
 
 
-def row_hit(r: dict[str, Any], score: float, p: float | None, leg: str, *, ended: bool = False) -> Hit:
-    """A store row as a :class:`Hit` of leg ``leg`` at ``score`` with ``p_relevant`` ``p``; ``ended``: its
-    ``ended_at`` is the row's ``invalid_at``."""
-    from memcli.timeutil import event_day, from_iso
-
-    day = event_day(r.get("event_when"))
-    return construct(
-        Hit, id=int(r["id"]), statement=str(r["statement"]), kind=str(r["kind"]),
-        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]),
-        ended_at=from_iso(r["invalid_at"]) if ended else None, event_when=day and day[0],
-        event_inferred=bool(day and day[1]), score=float(round(score, 4)), origin=str(r["origin"]), slot=r.get("slot"),
-        legs=[leg], p_relevant=p, below_floor=False, metadata={})
-
-
 def changers(store: Any, user: str) -> frozenset[int]:
     """The ids of the memories that ended another by a change (its ``invalid_reason`` "contradicted by #id"), among
     the user's :data:`SCAN` newest (round 48)."""
     rows = store.list_items(user, include_all=True, limit=SCAN)
     return frozenset(int(m.group(1)) for r in rows if (m := _BY.search(r["invalid_reason"] or "")))
+
+
+def deeds_in(store: Any, user: str, window: tuple[datetime, datetime], changes: frozenset[int]) -> list[dict[str, Any]]:
+    """The user's active memory rows, among the :data:`SCAN` newest, told or dated in ``window`` that tell a deed or
+    an event (:func:`memcli.read.time_window.happened`) or are a change (their id in ``changes``): what a question
+    about the user's doings then asks for (round 48)."""
+    from memcli.read.time_window import happened
+
+    return [r for r in store.list_items(user, limit=SCAN) if in_window(r, window)
+            and (happened(r["kind"], str(r["statement"])) or int(r["id"]) in changes)]
 
 
 def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[datetime, datetime],
@@ -226,10 +222,7 @@ def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[date
     window asks for, which share no word with it — an event, a change (its id in ``changes``) or a fact whose words
     tell a deed (round 48: :func:`memcli.read.time_window.happened`). Newest first, at the lowest score of ``hits``
     (the legs' own finds stay first), ``p_relevant`` ``point``, ``legs`` ``["window"]``."""
-    from memcli.read.time_window import happened
-
-    rows = [r for r in store.list_items(user, limit=SCAN) if in_window(r, window)
-            and (happened(r["kind"], str(r["statement"])) or int(r["id"]) in changes)]
+    rows = deeds_in(store, user, window, changes)
     have = {h.id for h in hits if h.id is not None}
     rows = [r for r in rows if int(r["id"]) not in have]
     turns = {h.episode_id for h in hits if h.episode_id is not None}
@@ -237,7 +230,7 @@ def window_events(store: Any, user: str, hits: Sequence[Hit], window: tuple[date
         told = store.source_ids_by_item(user, [int(r["id"]) for r in rows])
         rows = [r for r in rows if not set(told.get(int(r["id"]), [])) & turns]
     low = min((h.score for h in hits), default=1.0)
-    return [row_hit(r, low, point, "window") for r in rows]
+    return [row_hit(r, low, "window", p=point) for r in rows]
 
 
 def window_answers(hits: Sequence[Hit], question: str, tokens: Sequence[str], window: tuple[datetime, datetime] | None,
@@ -319,11 +312,7 @@ def asked_window(question: str, lang: str, as_of: datetime | None, tz: Any, stor
     soft = recent(question, ref, tz) if doings and named is None else None
     if soft is None or store is None or user is None:
         return named or soft
-    from memcli.read.time_window import happened
-
-    changes = changers(store, user)
-    return soft if any(in_window(r, soft) and (happened(r["kind"], str(r["statement"])) or int(r["id"]) in changes)
-                       for r in store.list_items(user, limit=SCAN)) else None
+    return soft if deeds_in(store, user, soft, changers(store, user)) else None
 
 
 def _thing_named(hits: Sequence[Hit], tokens: Sequence[str]) -> None:

@@ -247,15 +247,17 @@ def _plain(v: Any, json: bool) -> Any:
     return to_jsonable_python(v)
 
 
-def row_hit(r: dict[str, Any], score: float, leg: str) -> Hit:
+def row_hit(r: dict[str, Any], score: float, leg: str, *, p: float | None = None, ended: bool = False) -> Hit:
     """A hit for a stored memory row ``r`` (a store's row dict: id, statement, kind, confidence, valid_from,
-    event_when, origin, slot) found by the read step named ``leg`` ("domain", "all"…) rather than by a ranked leg:
-    ``score`` as given, confidence undecayed, no ``p_relevant``, above the answerability point."""
+    event_when, origin, slot; invalid_at when ``ended``) found by the read step named ``leg`` ("domain", "all",
+    "past"…) rather than by a ranked leg: ``score`` as given, confidence undecayed, ``p_relevant`` ``p`` (None: no
+    gate reading), above the answerability point; ``ended``: its ``ended_at`` is the row's ``invalid_at``."""
     from memcli.timeutil import event_day, from_iso
 
     day = event_day(r.get("event_when"))
     return construct(
         Hit, id=int(r["id"]), statement=str(r["statement"]), kind=str(r["kind"]),
-        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]), event_when=day and day[0],
+        effective_confidence=float(r["confidence"]), valid_from=from_iso(r["valid_from"]),
+        ended_at=from_iso(r["invalid_at"]) if ended else None, event_when=day and day[0],
         event_inferred=bool(day and day[1]), score=float(round(score, 4)), origin=str(r["origin"]), slot=r.get("slot"),
-        legs=[leg], p_relevant=None, below_floor=False, metadata={})
+        legs=[leg], p_relevant=p, below_floor=False, metadata={})
